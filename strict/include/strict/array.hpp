@@ -1,0 +1,77 @@
+// The array object: shape, dtype, device and storage owned by that device.
+//
+// An Array is a handle, like a Python reference: copies share the same storage, and in-place
+// operators change what every copy sees. Data of an array that is not on the host device ("cpu")
+// cannot be read from the host: move it with to_device() first.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <source_location>
+#include <vector>
+
+#include "strict/device.hpp"
+#include "strict/dtype.hpp"
+#include "strict/provenance.hpp"
+#include "strict/scalar.hpp"
+#include "strict/shape.hpp"
+
+namespace strict {
+
+class Buffer;  // device-owned storage; see src/internal/buffer.hpp
+
+// A stream or queue argument. strict's devices have none, so any stream is rejected.
+struct Stream {
+  std::intptr_t handle = 0;
+};
+
+class Array {
+ public:
+  const Shape& shape() const { return shape_; }
+  std::int64_t ndim() const { return static_cast<std::int64_t>(shape_.size()); }
+  std::int64_t size() const { return element_count(shape_); }
+  DType dtype() const { return dtype_; }
+  Device device() const { return device_; }
+  const Provenance& provenance() const { return provenance_; }
+
+  // A copy of this array on `device` (this array itself when it is already there), with the same
+  // values and dtype. Counted in transfer_counts(). A stream is rejected (InvalidArgumentError),
+  // and a dtype the target device cannot hold raises UnsupportedDTypeError.
+  Array to_device(Device device, std::optional<Stream> stream = std::nullopt,
+                  const std::source_location& location = std::source_location::current()) const;
+
+  // Host reads. Throw HostAccessError unless the array is on a host-accessible device.
+  std::vector<Scalar> scalars() const;  // every element, in C (row-major) order
+  template <class T>
+  std::vector<T> values() const {  // every element, converted to T as static_cast would
+    std::vector<T> out;
+    for (const Scalar& s : scalars()) out.push_back(s.as<T>());
+    return out;
+  }
+
+  // Whether two handles share storage (an in-place change to one shows in the other).
+  bool shares_storage_with(const Array& other) const { return buffer_ == other.buffer_; }
+
+ private:
+  Array(std::shared_ptr<Buffer> buffer, Shape shape, DType dtype, Device device,
+        Provenance provenance);
+  friend struct ArrayAccess;  // kernels' way in; src/internal/array_access.hpp
+
+  std::shared_ptr<Buffer> buffer_;
+  Shape shape_;
+  DType dtype_;
+  Device device_;
+  Provenance provenance_;
+};
+
+// Free-function spelling of Array::to_device, as in the standard's `x.to_device(device)`.
+inline Array to_device(const Array& x, Device device, std::optional<Stream> stream = std::nullopt,
+                       const std::source_location& location = std::source_location::current()) {
+  return x.to_device(device, stream, location);
+}
+
+// Bytes held by live arrays on `device`; returns to its earlier value when the arrays die.
+std::int64_t bytes_in_use(Device device);
+
+}  // namespace strict

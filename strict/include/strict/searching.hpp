@@ -1,0 +1,6 @@
+// Searching functions: where.
+#pragma once
+
+#include "strict/array.hpp"
+
+namespace strict {}  // namespace strict

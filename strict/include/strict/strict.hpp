@@ -1,0 +1,23 @@
+// Everything strict offers, in one include.
+#pragma once
+
+#include "strict/array.hpp"
+#include "strict/creation.hpp"
+#include "strict/data_type.hpp"
+#include "strict/default_device.hpp"
+#include "strict/device.hpp"
+#include "strict/dlpack.hpp"
+#include "strict/dtype.hpp"
+#include "strict/elementwise.hpp"
+#include "strict/errors.hpp"
+#include "strict/info.hpp"
+#include "strict/linear_algebra.hpp"
+#include "strict/manipulation.hpp"
+#include "strict/operand.hpp"
+#include "strict/operators.hpp"
+#include "strict/provenance.hpp"
+#include "strict/scalar.hpp"
+#include "strict/searching.hpp"
+#include "strict/shape.hpp"
+#include "strict/statistical.hpp"
+#include "strict/transfer.hpp"

@@ -1,0 +1,96 @@
+// The array object, its device-owned storage and explicit transfers.
+#include "strict/array.hpp"
+
+#include <cstring>
+#include <new>
+
+#include <fmt/format.h>
+
+#include "internal/array_access.hpp"
+#include "internal/device_registry.hpp"
+#include "internal/dispatch.hpp"
+#include "internal/placement.hpp"
+#include "strict/errors.hpp"
+
+namespace strict {
+namespace {
+
+constexpr std::align_val_t storage_alignment{64};
+
+}  // namespace
+
+Buffer::Buffer(Device device, std::size_t bytes)
+    : device_(device),
+      bytes_(bytes),
+      data_(bytes == 0 ? nullptr
+                       : static_cast<std::byte*>(::operator new(bytes, storage_alignment))) {
+  internal::account_bytes(device_, static_cast<std::int64_t>(bytes_));
+}
+
+Buffer::~Buffer() {
+  if (data_ != nullptr) ::operator delete(data_, storage_alignment);
+  internal::account_bytes(device_, -static_cast<std::int64_t>(bytes_));
+}
+
+Array::Array(std::shared_ptr<Buffer> buffer, Shape shape, DType dtype, Device device,
+             Provenance provenance)
+    : buffer_(std::move(buffer)),
+      shape_(std::move(shape)),
+      dtype_(dtype),
+      device_(device),
+      provenance_(provenance) {}
+
+Array ArrayAccess::allocate(Shape shape, DType dtype, Device device, Provenance provenance) {
+  internal::require_dtype_on_device(dtype, device, provenance.operation);
+  for (std::int64_t extent : shape) {
+    if (extent < 0) {
+      throw InvalidArgumentError(fmt::format("{}(): negative dimension {} in shape ({})",
+                                             provenance.operation, extent, fmt::join(shape, ", ")));
+    }
+  }
+  const auto bytes = static_cast<std::size_t>(element_count(shape)) * item_size(dtype);
+  return Array(std::make_shared<Buffer>(device, bytes), std::move(shape), dtype, device,
+               provenance);
+}
+
+Array ArrayAccess::view(const Array& base, Shape shape, Provenance provenance) {
+  return Array(base.buffer_, std::move(shape), base.dtype_, base.device_, provenance);
+}
+
+Array Array::to_device(Device device, std::optional<Stream> stream,
+                       const std::source_location& location) const {
+  // spec/2024.12/API_specification/array_object.rst, to_device: "Copy the array from the device
+  // on which it currently resides to the specified device"; for the same device an
+  // implementation "may choose to perform an explicit copy or return self".
+  if (stream) {
+    throw InvalidArgumentError(fmt::format(
+        "to_device(): strict's devices have no streams, so stream must be omitted (got handle {})",
+        stream->handle));
+  }
+  internal::record_transfer(device_, device);
+  if (device == device_) return *this;
+  Array moved = ArrayAccess::allocate(shape_, dtype_, device,
+                                      chosen_by("to_device", PlacementRule::transfer, location));
+  if (buffer_->bytes() != 0) std::memcpy(moved.buffer_->data(), buffer_->data(), buffer_->bytes());
+  return moved;
+}
+
+std::vector<Scalar> Array::scalars() const {
+  if (!device_.is_host()) {
+    throw HostAccessError(fmt::format(
+        "cannot read the data of an array on device {} from the host ({}); move it with "
+        "to_device(Device::cpu()) first",
+        device_, provenance_.describe(device_)));
+  }
+  std::vector<Scalar> out;
+  const std::int64_t n = size();
+  out.reserve(static_cast<std::size_t>(n));
+  internal::visit_dtype(dtype_, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    const T* data = reinterpret_cast<const T*>(buffer_->data());
+    for (std::int64_t i = 0; i < n; ++i) out.emplace_back(data[i]);
+  });
+  return out;
+}
+
+}  // namespace strict

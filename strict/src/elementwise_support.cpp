@@ -1,0 +1,132 @@
+// Dtype categories, Python-scalar operands and the checks before a binary element-wise kernel.
+#include <limits>
+
+#include <fmt/format.h>
+
+#include "internal/elementwise.hpp"
+#include "internal/placement.hpp"
+#include "strict/errors.hpp"
+
+namespace strict::internal {
+
+bool category_allows(Category category, DType dtype) {
+  switch (category) {
+    case Category::any: return true;
+    case Category::boolean: return is_bool(dtype);
+    case Category::integer: return is_integer(dtype);
+    case Category::integer_or_boolean: return is_integer(dtype) || is_bool(dtype);
+    case Category::real_numeric: return is_numeric(dtype) && !is_complex_floating(dtype);
+    case Category::numeric: return is_numeric(dtype);
+    case Category::real_floating: return is_real_floating(dtype);
+    case Category::floating: return is_floating(dtype);
+  }
+  return false;
+}
+
+std::string_view describe(Category category) {
+  switch (category) {
+    case Category::any: return "any";
+    case Category::boolean: return "a boolean";
+    case Category::integer: return "an integer";
+    case Category::integer_or_boolean: return "an integer or boolean";
+    case Category::real_numeric: return "a real-valued";
+    case Category::numeric: return "a numeric";
+    case Category::real_floating: return "a real-valued floating-point";
+    case Category::floating: return "a floating-point";
+  }
+  return "?";
+}
+
+void require_category(std::string_view function, std::string_view parameter, DType dtype,
+                      Category category) {
+  if (!category_allows(category, dtype)) {
+    throw DTypeError(fmt::format("{}(): {} has dtype {}, but the standard asks for {} data type",
+                                 function, parameter, dtype, describe(category)));
+  }
+}
+
+namespace {
+
+// Whether a Python scalar may be combined with an array of `dtype`
+// (spec/2024.12/API_specification/type_promotion.rst, "Mixing arrays with Python scalars").
+void require_scalar_fits(std::string_view function, const Scalar& scalar, DType dtype) {
+  bool allowed = false;
+  if (scalar.is_bool()) allowed = is_bool(dtype);
+  if (scalar.is_int()) allowed = is_integer(dtype) || is_floating(dtype);
+  if (scalar.is_float()) allowed = is_floating(dtype);
+  if (scalar.is_complex()) allowed = is_complex_floating(dtype);
+  if (!allowed) {
+    throw DTypeError(fmt::format(
+        "{}(): the Python scalar {} cannot be combined with an array of dtype {}", function,
+        scalar, dtype));
+  }
+  if (scalar.is_int() && is_integer(dtype)) {
+    const std::int64_t v = std::get<std::int64_t>(scalar.value());
+    const bool fits = visit_dtype(dtype, [&](auto tag) {
+      using T = typename decltype(tag)::type;
+      if constexpr (is_integer_v<T>) {
+        if constexpr (std::is_signed_v<T>) {
+          return v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max();
+        } else {
+          return v >= 0 && static_cast<std::uint64_t>(v) <= std::numeric_limits<T>::max();
+        }
+      } else {
+        return true;
+      }
+    });
+    if (!fits) {
+      throw InvalidArgumentError(fmt::format(
+          "{}(): the Python int {} is out of bounds for dtype {}", function, v, dtype));
+    }
+  }
+}
+
+}  // namespace
+
+DType binary_result_dtype(std::string_view function, const ArrayOrScalar& x1,
+                          const ArrayOrScalar& x2) {
+  if (x1.is_array() && x2.is_array()) {
+    const DType a = x1.array().dtype();
+    const DType b = x2.array().dtype();
+    if (const std::optional<DType> promoted = promote_types(a, b)) return *promoted;
+    throw DTypeError(fmt::format(
+        "{}(): the standard defines no type promotion between {} and {}", function, a, b));
+  }
+  if (!x1.is_array() && !x2.is_array()) {
+    throw InvalidArgumentError(
+        fmt::format("{}(): at least one of x1 and x2 must be an array, not two Python scalars",
+                    function));
+  }
+  const Array& array = x1.is_array() ? x1.array() : x2.array();
+  require_scalar_fits(function, x1.is_array() ? x2.scalar() : x1.scalar(), array.dtype());
+  return array.dtype();
+}
+
+BinaryPlan plan_binary(std::string_view function, const ArrayOrScalar& x1,
+                       const ArrayOrScalar& x2, Category category) {
+  // Devices first: a mixed-device call is the error a caller most needs to see.
+  Device device = x1.is_array() ? x1.array().device() : Device::cpu();
+  const Array* first = nullptr;
+  if (x1.is_array() && x2.is_array()) {
+    device = common_device(function, {{"x1", &x1.array()}, {"x2", &x2.array()}});
+    first = &x1.array();
+  } else if (x1.is_array() || x2.is_array()) {
+    // spec/2025.12/design_topics/device_support.rst: "scalars should inherit the device of the
+    // arrays".
+    first = x1.is_array() ? &x1.array() : &x2.array();
+    device = first->device();
+  }
+  const DType dtype = binary_result_dtype(function, x1, x2);
+  if (!category_allows(category, dtype)) {
+    throw DTypeError(fmt::format("{}(): operands of dtype {} are not allowed; the standard asks "
+                                 "for {} data type",
+                                 function, dtype, describe(category)));
+  }
+  static const Shape scalar_shape{};
+  const Shape& s1 = x1.is_array() ? x1.array().shape() : scalar_shape;
+  const Shape& s2 = x2.is_array() ? x2.array().shape() : scalar_shape;
+  Shape shape = s1 == s2 ? s1 : broadcast_shapes(function, s1, s2);
+  return BinaryPlan{device, dtype, std::move(shape), propagated_from(function, first->provenance())};
+}
+
+}  // namespace strict::internal
