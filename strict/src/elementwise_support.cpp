@@ -1,8 +1,11 @@
 // Dtype categories, Python-scalar operands and the checks before a binary element-wise kernel.
+#include <cstring>
 #include <limits>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "internal/convert.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
 #include "strict/errors.hpp"
@@ -11,28 +14,48 @@ namespace strict::internal {
 
 bool category_allows(Category category, DType dtype) {
   switch (category) {
-    case Category::any: return true;
-    case Category::boolean: return is_bool(dtype);
-    case Category::integer: return is_integer(dtype);
-    case Category::integer_or_boolean: return is_integer(dtype) || is_bool(dtype);
-    case Category::real_numeric: return is_numeric(dtype) && !is_complex_floating(dtype);
-    case Category::numeric: return is_numeric(dtype);
-    case Category::real_floating: return is_real_floating(dtype);
-    case Category::floating: return is_floating(dtype);
+    case Category::any:
+      return true;
+    case Category::boolean:
+      return is_bool(dtype);
+    case Category::integer:
+      return is_integer(dtype);
+    case Category::integer_or_boolean:
+      return is_integer(dtype) || is_bool(dtype);
+    case Category::real_numeric:
+      return is_numeric(dtype) && !is_complex_floating(dtype);
+    case Category::numeric:
+      return is_numeric(dtype);
+    case Category::real_floating:
+      return is_real_floating(dtype);
+    case Category::floating:
+      return is_floating(dtype);
+    case Category::complex_floating:
+      return is_complex_floating(dtype);
   }
   return false;
 }
 
 std::string_view describe(Category category) {
   switch (category) {
-    case Category::any: return "any";
-    case Category::boolean: return "a boolean";
-    case Category::integer: return "an integer";
-    case Category::integer_or_boolean: return "an integer or boolean";
-    case Category::real_numeric: return "a real-valued";
-    case Category::numeric: return "a numeric";
-    case Category::real_floating: return "a real-valued floating-point";
-    case Category::floating: return "a floating-point";
+    case Category::any:
+      return "any";
+    case Category::boolean:
+      return "a boolean";
+    case Category::integer:
+      return "an integer";
+    case Category::integer_or_boolean:
+      return "an integer or boolean";
+    case Category::real_numeric:
+      return "a real-valued";
+    case Category::numeric:
+      return "a numeric";
+    case Category::real_floating:
+      return "a real-valued floating-point";
+    case Category::floating:
+      return "a floating-point";
+    case Category::complex_floating:
+      return "a complex floating-point";
   }
   return "?";
 }
@@ -45,8 +68,6 @@ void require_category(std::string_view function, std::string_view parameter, DTy
   }
 }
 
-namespace {
-
 // Whether a Python scalar may be combined with an array of `dtype`
 // (spec/2024.12/API_specification/type_promotion.rst, "Mixing arrays with Python scalars").
 void require_scalar_fits(std::string_view function, const Scalar& scalar, DType dtype) {
@@ -56,9 +77,9 @@ void require_scalar_fits(std::string_view function, const Scalar& scalar, DType 
   if (scalar.is_float()) allowed = is_floating(dtype);
   if (scalar.is_complex()) allowed = is_complex_floating(dtype);
   if (!allowed) {
-    throw DTypeError(fmt::format(
-        "{}(): the Python scalar {} cannot be combined with an array of dtype {}", function,
-        scalar, dtype));
+    throw DTypeError(
+        fmt::format("{}(): the Python scalar {} cannot be combined with an array of dtype {}",
+                    function, scalar, dtype));
   }
   if (scalar.is_int() && is_integer(dtype)) {
     const std::int64_t v = std::get<std::int64_t>(scalar.value());
@@ -75,13 +96,11 @@ void require_scalar_fits(std::string_view function, const Scalar& scalar, DType 
       }
     });
     if (!fits) {
-      throw InvalidArgumentError(fmt::format(
-          "{}(): the Python int {} is out of bounds for dtype {}", function, v, dtype));
+      throw InvalidArgumentError(
+          fmt::format("{}(): the Python int {} is out of bounds for dtype {}", function, v, dtype));
     }
   }
 }
-
-}  // namespace
 
 DType binary_result_dtype(std::string_view function, const ArrayOrScalar& x1,
                           const ArrayOrScalar& x2) {
@@ -89,21 +108,20 @@ DType binary_result_dtype(std::string_view function, const ArrayOrScalar& x1,
     const DType a = x1.array().dtype();
     const DType b = x2.array().dtype();
     if (const std::optional<DType> promoted = promote_types(a, b)) return *promoted;
-    throw DTypeError(fmt::format(
-        "{}(): the standard defines no type promotion between {} and {}", function, a, b));
+    throw DTypeError(fmt::format("{}(): the standard defines no type promotion between {} and {}",
+                                 function, a, b));
   }
   if (!x1.is_array() && !x2.is_array()) {
-    throw InvalidArgumentError(
-        fmt::format("{}(): at least one of x1 and x2 must be an array, not two Python scalars",
-                    function));
+    throw InvalidArgumentError(fmt::format(
+        "{}(): at least one of x1 and x2 must be an array, not two Python scalars", function));
   }
   const Array& array = x1.is_array() ? x1.array() : x2.array();
   require_scalar_fits(function, x1.is_array() ? x2.scalar() : x1.scalar(), array.dtype());
   return array.dtype();
 }
 
-BinaryPlan plan_binary(std::string_view function, const ArrayOrScalar& x1,
-                       const ArrayOrScalar& x2, Category category) {
+BinaryPlan plan_binary(std::string_view function, const ArrayOrScalar& x1, const ArrayOrScalar& x2,
+                       Category category) {
   // Devices first: a mixed-device call is the error a caller most needs to see.
   Device device = x1.is_array() ? x1.array().device() : Device::cpu();
   const Array* first = nullptr;
@@ -118,15 +136,49 @@ BinaryPlan plan_binary(std::string_view function, const ArrayOrScalar& x1,
   }
   const DType dtype = binary_result_dtype(function, x1, x2);
   if (!category_allows(category, dtype)) {
-    throw DTypeError(fmt::format("{}(): operands of dtype {} are not allowed; the standard asks "
-                                 "for {} data type",
-                                 function, dtype, describe(category)));
+    throw DTypeError(
+        fmt::format("{}(): operands of dtype {} are not allowed; the standard asks "
+                    "for {} data type",
+                    function, dtype, describe(category)));
   }
   static const Shape scalar_shape{};
   const Shape& s1 = x1.is_array() ? x1.array().shape() : scalar_shape;
   const Shape& s2 = x2.is_array() ? x2.array().shape() : scalar_shape;
   Shape shape = s1 == s2 ? s1 : broadcast_shapes(function, s1, s2);
-  return BinaryPlan{device, dtype, std::move(shape), propagated_from(function, first->provenance())};
+  return BinaryPlan{device, dtype, std::move(shape),
+                    propagated_from(function, first->provenance())};
+}
+
+ArrayOrScalar promote_operand(const ArrayOrScalar& operand, DType dtype) {
+  if (!needs_promotion(operand, dtype)) return operand;
+  const Array& array = operand.array();
+  Array promoted = ArrayAccess::allocate(array.shape(), dtype, array.device(), array.provenance());
+  convert_into(array, promoted);
+  return promoted;
+}
+
+void require_in_place_result(std::string_view function, const Array& target,
+                             const BinaryPlan& plan) {
+  // spec/2024.12/API_specification/array_object.rst, "In-place operators": "An in-place operation
+  // must not change the data type or shape of the in-place array as a result of Type Promotion
+  // Rules or Broadcasting."
+  if (plan.dtype != target.dtype()) {
+    throw DTypeError(fmt::format(
+        "{}(): the result would have dtype {}, but the in-place target has dtype {} and an "
+        "in-place operation must not change it; use the out-of-place operator instead",
+        function, plan.dtype, target.dtype()));
+  }
+  if (plan.shape != target.shape()) {
+    throw InvalidArgumentError(fmt::format(
+        "{}(): the operands broadcast to shape ({}), but the in-place target has shape ({}) and "
+        "an in-place operation must not change it; use the out-of-place operator instead",
+        function, fmt::join(plan.shape, ", "), fmt::join(target.shape(), ", ")));
+  }
+}
+
+void copy_elements(const Array& from, const Array& to) {
+  const std::size_t bytes = static_cast<std::size_t>(from.size()) * item_size(from.dtype());
+  if (bytes != 0) std::memmove(ArrayAccess::bytes(to), ArrayAccess::bytes(from), bytes);
 }
 
 }  // namespace strict::internal

@@ -1,6 +1,30 @@
-// DLPack device identification: __dlpack_device__ and its device mapping.
+// DLPack device identification: the array object's __dlpack_device__, and its inverse.
 #pragma once
 
 #include "strict/array.hpp"
 
-namespace strict {}  // namespace strict
+namespace strict {
+
+// DLDeviceType values of dlpack.h that strict uses.
+inline constexpr int dlpack_cpu = 1;     // kDLCPU
+inline constexpr int dlpack_opencl = 4;  // kDLOpenCL
+
+// The (device type, device id) pair of `array.__dlpack_device__()`.
+struct DLPackDevice {
+  int device_type;
+  int device_id;
+  friend bool operator==(const DLPackDevice&, const DLPackDevice&) = default;
+};
+
+// A device's pair: the host device "cpu" is (kDLCPU, 0); every other device is (kDLOpenCL, its
+// ordinal among the non-host devices in registry order): device1 -> (4, 0), device2 -> (4, 1).
+// The ids differ so that the pair identifies the device. No OpenCL memory is behind them, so a
+// consumer outside strict must not import such an array (array-api-strict#219: advertising CUDA
+// for fake devices made torch try to read them through CUDA).
+DLPackDevice dlpack_device(Device device);
+DLPackDevice dlpack_device(const Array& x);
+
+// The strict device with this pair (registered, enabled or not); BufferError if there is none.
+Device device_from_dlpack(DLPackDevice dlpack);
+
+}  // namespace strict

@@ -1,0 +1,62 @@
+// The inspection namespace: __array_namespace_info__().
+#include "strict/info.hpp"
+
+#include <algorithm>
+
+#include "strict/default_device.hpp"
+
+namespace strict {
+
+Capabilities Info::capabilities() const {
+  return Capabilities{};
+}
+
+// info.py (2024.12), default_device: "Returns the default device", with no word on a device
+// context. Issue data-apis/array-api#835 (open) asks whether that is the global default or the
+// current one; strict reports the device a creation function with device=None would use now
+// (the scoped override if any, else the global default), so that
+// `zeros(3).device() == info.default_device()` always holds, and dtypes()/default_dtypes() with
+// device=None ("the current device") agree with it.
+Device Info::default_device() const {
+  return strict::default_device();
+}
+
+std::vector<Device> Info::devices() const {
+  return enabled_devices();
+}
+
+DefaultDTypes Info::default_dtypes(std::optional<Device> device) const {
+  // "If device is None, the returned data types must be the default data types for the current
+  // device" (info.py, default_dtypes, 2024.12).
+  return device.value_or(default_device()).spec().default_dtypes;
+}
+
+std::vector<DType> Info::dtypes(std::optional<Device> device, std::optional<DTypeKind> kind) const {
+  if (!kind) {
+    std::vector<DType> supported;
+    const Device target = device.value_or(default_device());
+    for (DType dtype : all_dtypes) {
+      if (target.supports(dtype)) supported.push_back(dtype);
+    }
+    return supported;
+  }
+  return dtypes(device, std::vector<DTypeKind>{*kind});
+}
+
+std::vector<DType> Info::dtypes(std::optional<Device> device,
+                                const std::vector<DTypeKind>& kinds) const {
+  const Device target = device.value_or(default_device());
+  std::vector<DType> supported;
+  for (DType dtype : all_dtypes) {
+    const bool of_a_kind = std::any_of(kinds.begin(), kinds.end(),
+                                       [dtype](DTypeKind kind) { return is_kind(dtype, kind); });
+    if (of_a_kind && target.supports(dtype)) supported.push_back(dtype);
+  }
+  return supported;
+}
+
+Info array_namespace_info() {
+  return Info{};
+}
+
+}  // namespace strict

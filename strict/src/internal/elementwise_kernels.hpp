@@ -1,0 +1,605 @@
+// The per-element kernels of the element-wise functions and operators: one function object per
+// operation, generic over the element type, with no undefined behaviour for any input.
+//
+// Integer results follow NumPy, which the standard leaves implementation-defined in these cases:
+// overflow wraps modulo 2^bits; floor_divide and remainder by zero give 0; shifts by a negative
+// amount or by the bit width or more give 0 (left) or the sign fill, 0 or -1 (right); an integer
+// raised to a negative integer power gives the integer part of the exact result (1 for a base of
+// 1, +-1 for a base of -1, and 0 otherwise, including a base of 0).
+#pragma once
+
+#include <climits>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <limits>
+#include <numbers>
+#include <type_traits>
+
+#include "internal/dispatch.hpp"
+
+namespace strict::internal::kernels {
+
+template <class T>
+inline constexpr bool is_bool_v = std::is_same_v<T, bool>;
+template <class T>
+inline constexpr bool is_int_v = std::is_integral_v<T> && !is_bool_v<T>;
+template <class T>
+inline constexpr bool is_signed_int_v = is_int_v<T>&& std::is_signed_v<T>;
+
+// An unsigned type at least as wide as `unsigned`, so arithmetic on it never promotes to a signed
+// int (where overflow would be undefined). Converting back to T is modular since C++20.
+template <class T>
+using wide_unsigned_t =
+    std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+
+template <class T>
+constexpr T wrapping_add(T a, T b) {
+  using U = wide_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+}
+template <class T>
+constexpr T wrapping_subtract(T a, T b) {
+  using U = wide_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
+}
+template <class T>
+constexpr T wrapping_multiply(T a, T b) {
+  using U = wide_unsigned_t<T>;
+  return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+}
+
+// ---- arithmetic ---------------------------------------------------------------------------------
+
+struct Add {
+  template <class T>
+  T operator()(T a, T b) const {
+    if constexpr (is_int_v<T>) {
+      return wrapping_add(a, b);
+    } else {
+      return a + b;
+    }
+  }
+};
+
+struct Subtract {
+  template <class T>
+  T operator()(T a, T b) const {
+    if constexpr (is_int_v<T>) {
+      return wrapping_subtract(a, b);
+    } else {
+      return a - b;
+    }
+  }
+};
+
+struct Multiply {
+  template <class T>
+  T operator()(T a, T b) const {
+    if constexpr (is_int_v<T>) {
+      return wrapping_multiply(a, b);
+    } else {
+      return a * b;
+    }
+  }
+};
+
+struct Divide {  // floating-point only
+  template <class T>
+  T operator()(T a, T b) const {
+    return a / b;
+  }
+};
+
+struct Negative {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_int_v<T>) {
+      return wrapping_subtract(T{0}, a);  // -INT_MIN wraps to INT_MIN, as in NumPy
+    } else {
+      return -a;
+    }
+  }
+};
+
+struct Positive {
+  template <class T>
+  T operator()(T a) const {
+    return a;
+  }
+};
+
+// Python's floored division: the quotient rounded toward -infinity. Floating point follows the
+// standard's preference, floor(x1 / x2).
+struct FloorDivide {
+  template <class T>
+  T operator()(T a, T b) const {
+    if constexpr (is_int_v<T>) {
+      if (b == 0) return T{0};
+      if constexpr (std::is_signed_v<T>) {
+        if (b == -1) return Negative{}(a);  // INT_MIN / -1 would overflow
+        auto quotient = static_cast<T>(a / b);
+        if (a % b != 0 && ((a < 0) != (b < 0))) --quotient;
+        return quotient;
+      } else {
+        return static_cast<T>(a / b);
+      }
+    } else {
+      return std::floor(a / b);
+    }
+  }
+};
+
+// Python's modulo: the result has the sign of the divisor.
+struct Remainder {
+  template <class T>
+  T operator()(T a, T b) const {
+    if constexpr (is_int_v<T>) {
+      if (b == 0) return T{0};
+      if constexpr (std::is_signed_v<T>) {
+        if (b == -1) return T{0};  // INT_MIN % -1 would overflow
+        auto remainder = static_cast<T>(a % b);
+        if (remainder != 0 && ((remainder < 0) != (b < 0)))
+          remainder = static_cast<T>(remainder + b);
+        return remainder;
+      } else {
+        return static_cast<T>(a % b);
+      }
+    } else {
+      T remainder = std::fmod(a, b);
+      if (remainder != 0) {
+        if ((remainder < 0) != (b < 0)) remainder += b;
+      } else {
+        remainder = std::copysign(T{0}, b);
+      }
+      return remainder;
+    }
+  }
+};
+
+struct Pow {
+  template <class T>
+  T operator()(T base, T exponent) const {
+    if constexpr (is_int_v<T>) {
+      if constexpr (std::is_signed_v<T>) {
+        if (exponent < 0) {  // the integer part of 1 / base^-exponent
+          if (base == 1) return T{1};
+          if (base == -1) return (exponent & 1) != 0 ? T{-1} : T{1};
+          return T{0};
+        }
+      }
+      using U = wide_unsigned_t<T>;
+      U result = 1;
+      U factor = static_cast<U>(base);
+      auto remaining = static_cast<std::make_unsigned_t<T>>(exponent);
+      while (remaining != 0) {
+        if ((remaining & 1U) != 0) result *= factor;
+        factor *= factor;
+        remaining = static_cast<decltype(remaining)>(remaining >> 1U);
+      }
+      return static_cast<T>(result);
+    } else if constexpr (is_complex_v<T>) {
+      if (exponent == T{0}) return T{1};  // the standard's special case; std::pow(0, 0) is NaN
+      return std::pow(base, exponent);
+    } else {
+      return std::pow(base, exponent);
+    }
+  }
+};
+
+struct Abs {
+  template <class T>
+  auto operator()(T a) const {
+    if constexpr (is_signed_int_v<T>) {
+      return a < 0 ? Negative{}(a) : a;
+    } else if constexpr (is_int_v<T>) {
+      return a;
+    } else {
+      return std::abs(a);  // complex: the modulus, computed as hypot
+    }
+  }
+};
+
+struct Square {
+  template <class T>
+  T operator()(T a) const {
+    return Multiply{}(a, a);
+  }
+};
+
+struct Reciprocal {  // floating-point only
+  template <class T>
+  T operator()(T a) const {
+    return T{1} / a;
+  }
+};
+
+struct Sign {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_signed_int_v<T>) {
+      return static_cast<T>((a > 0) - (a < 0));
+    } else if constexpr (is_int_v<T>) {
+      return static_cast<T>(a > 0);
+    } else if constexpr (is_complex_v<T>) {
+      using R = typename T::value_type;
+      if (std::isnan(a.real()) || std::isnan(a.imag())) {
+        return T(std::numeric_limits<R>::quiet_NaN(), std::numeric_limits<R>::quiet_NaN());
+      }
+      if (a == T{0}) return T{0};
+      return a / std::abs(a);  // x / |x|
+    } else {
+      if (std::isnan(a)) return a;
+      return static_cast<T>((a > 0) - (a < 0));  // both zeros give +0
+    }
+  }
+};
+
+// maximum and minimum propagate NaN (elementwise_functions.rst: "If either x1_i or x2_i is NaN,
+// the result is NaN").
+struct Maximum {
+  template <class T>
+  T operator()(T a, T b) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(a)) return a;
+      if (std::isnan(b)) return b;
+    }
+    return a < b ? b : a;
+  }
+};
+
+struct Minimum {
+  template <class T>
+  T operator()(T a, T b) const {
+    if constexpr (std::is_floating_point_v<T>) {
+      if (std::isnan(a)) return a;
+      if (std::isnan(b)) return b;
+    }
+    return b < a ? b : a;
+  }
+};
+
+// ---- real-valued floating-point binary functions ------------------------------------------------
+
+struct Atan2 {
+  template <class T>
+  T operator()(T a, T b) const {
+    return std::atan2(a, b);
+  }
+};
+struct Copysign {
+  template <class T>
+  T operator()(T a, T b) const {
+    return std::copysign(a, b);
+  }
+};
+struct Hypot {
+  template <class T>
+  T operator()(T a, T b) const {
+    return std::hypot(a, b);
+  }
+};
+struct Nextafter {
+  template <class T>
+  T operator()(T a, T b) const {
+    return std::nextafter(a, b);
+  }
+};
+// log(exp(a) + exp(b)) without overflow: max + log1p(exp(-|a - b|)).
+struct Logaddexp {
+  template <class T>
+  T operator()(T a, T b) const {
+    if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<T>::quiet_NaN();
+    if (a == b) return a + std::numbers::ln2_v<T>;  // also covers two equal infinities
+    const T larger = a < b ? b : a;
+    return larger + std::log1p(std::exp(-std::abs(a - b)));
+  }
+};
+
+// ---- comparisons and logic ----------------------------------------------------------------------
+
+struct Equal {
+  template <class T>
+  bool operator()(T a, T b) const {
+    return a == b;
+  }
+};
+struct NotEqual {
+  template <class T>
+  bool operator()(T a, T b) const {
+    return a != b;
+  }
+};
+struct Less {
+  template <class T>
+  bool operator()(T a, T b) const {
+    return a < b;
+  }
+};
+struct LessEqual {
+  template <class T>
+  bool operator()(T a, T b) const {
+    return a <= b;
+  }
+};
+struct Greater {
+  template <class T>
+  bool operator()(T a, T b) const {
+    return a > b;
+  }
+};
+struct GreaterEqual {
+  template <class T>
+  bool operator()(T a, T b) const {
+    return a >= b;
+  }
+};
+
+struct LogicalAnd {
+  bool operator()(bool a, bool b) const { return a && b; }
+};
+struct LogicalOr {
+  bool operator()(bool a, bool b) const { return a || b; }
+};
+struct LogicalXor {
+  bool operator()(bool a, bool b) const { return a != b; }
+};
+struct LogicalNot {
+  bool operator()(bool a) const { return !a; }
+};
+
+// ---- bitwise ------------------------------------------------------------------------------------
+
+struct BitwiseAnd {
+  template <class T>
+  T operator()(T a, T b) const {
+    return static_cast<T>(a & b);
+  }
+};
+struct BitwiseOr {
+  template <class T>
+  T operator()(T a, T b) const {
+    return static_cast<T>(a | b);
+  }
+};
+struct BitwiseXor {
+  template <class T>
+  T operator()(T a, T b) const {
+    return static_cast<T>(a ^ b);
+  }
+};
+struct BitwiseInvert {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_bool_v<T>) {
+      return !a;
+    } else {
+      return static_cast<T>(~a);
+    }
+  }
+};
+
+// The shift amount as an unsigned number: a negative amount becomes huge, so one comparison with
+// the bit width catches both out-of-range cases (NumPy's npy_lshift/npy_rshift do the same).
+template <class T>
+constexpr std::uint64_t shift_amount(T amount) {
+  return static_cast<std::uint64_t>(static_cast<std::make_unsigned_t<T>>(amount));
+}
+template <class T>
+inline constexpr std::uint64_t bit_width_v = sizeof(T) * CHAR_BIT;
+
+struct BitwiseLeftShift {
+  template <class T>
+  T operator()(T a, T b) const {
+    const std::uint64_t amount = shift_amount(b);
+    if (amount >= bit_width_v<T>) return T{0};
+    return static_cast<T>(static_cast<wide_unsigned_t<T>>(a) << amount);
+  }
+};
+struct BitwiseRightShift {
+  template <class T>
+  T operator()(T a, T b) const {
+    const std::uint64_t amount = shift_amount(b);
+    if (amount >= bit_width_v<T>) {
+      if constexpr (std::is_signed_v<T>) {
+        return a < 0 ? T{-1} : T{0};
+      } else {
+        return T{0};
+      }
+    }
+    return static_cast<T>(a >> amount);  // arithmetic for negative values since C++20
+  }
+};
+
+// ---- rounding -----------------------------------------------------------------------------------
+
+struct Ceil {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_int_v<T>) {
+      return a;
+    } else {
+      return std::ceil(a);
+    }
+  }
+};
+struct Floor {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_int_v<T>) {
+      return a;
+    } else {
+      return std::floor(a);
+    }
+  }
+};
+struct Trunc {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_int_v<T>) {
+      return a;
+    } else {
+      return std::trunc(a);
+    }
+  }
+};
+// Halfway cases to the even integer: nearbyint in the default rounding mode (round to nearest,
+// ties to even). A complex number rounds its two components.
+struct Round {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_int_v<T>) {
+      return a;
+    } else if constexpr (is_complex_v<T>) {
+      return T(std::nearbyint(a.real()), std::nearbyint(a.imag()));
+    } else {
+      return std::nearbyint(a);
+    }
+  }
+};
+
+// ---- classification and complex parts
+// ------------------------------------------------------------
+
+struct IsNan {
+  template <class T>
+  bool operator()(T a) const {
+    if constexpr (is_int_v<T>) {
+      return false;
+    } else if constexpr (is_complex_v<T>) {
+      return std::isnan(a.real()) || std::isnan(a.imag());
+    } else {
+      return std::isnan(a);
+    }
+  }
+};
+struct IsInf {
+  template <class T>
+  bool operator()(T a) const {
+    if constexpr (is_int_v<T>) {
+      return false;
+    } else if constexpr (is_complex_v<T>) {
+      return std::isinf(a.real()) || std::isinf(a.imag());
+    } else {
+      return std::isinf(a);
+    }
+  }
+};
+struct IsFinite {
+  template <class T>
+  bool operator()(T a) const {
+    if constexpr (is_int_v<T>) {
+      return true;
+    } else if constexpr (is_complex_v<T>) {
+      return std::isfinite(a.real()) && std::isfinite(a.imag());
+    } else {
+      return std::isfinite(a);
+    }
+  }
+};
+struct Signbit {
+  template <class T>
+  bool operator()(T a) const {
+    return std::signbit(a);
+  }
+};
+
+struct Real {
+  template <class T>
+  auto operator()(T a) const {
+    if constexpr (is_complex_v<T>) {
+      return a.real();
+    } else {
+      return a;
+    }
+  }
+};
+struct Imag {  // complex only
+  template <class T>
+  auto operator()(T a) const {
+    return a.imag();
+  }
+};
+struct Conj {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_complex_v<T>) {
+      return std::conj(a);
+    } else {
+      return a;
+    }
+  }
+};
+
+// ---- transcendental (floating-point, real or complex)
+// --------------------------------------------
+
+#define STRICT_FLOATING_KERNEL(Name, function) \
+  struct Name {                                \
+    template <class T>                         \
+    T operator()(T a) const {                  \
+      return std::function(a);                 \
+    }                                          \
+  };
+STRICT_FLOATING_KERNEL(Sqrt, sqrt)
+STRICT_FLOATING_KERNEL(Exp, exp)
+STRICT_FLOATING_KERNEL(Log, log)
+STRICT_FLOATING_KERNEL(Log10, log10)
+STRICT_FLOATING_KERNEL(Sin, sin)
+STRICT_FLOATING_KERNEL(Cos, cos)
+STRICT_FLOATING_KERNEL(Tan, tan)
+STRICT_FLOATING_KERNEL(Asin, asin)
+STRICT_FLOATING_KERNEL(Acos, acos)
+STRICT_FLOATING_KERNEL(Atan, atan)
+STRICT_FLOATING_KERNEL(Sinh, sinh)
+STRICT_FLOATING_KERNEL(Cosh, cosh)
+STRICT_FLOATING_KERNEL(Tanh, tanh)
+STRICT_FLOATING_KERNEL(Asinh, asinh)
+STRICT_FLOATING_KERNEL(Acosh, acosh)
+STRICT_FLOATING_KERNEL(Atanh, atanh)
+#undef STRICT_FLOATING_KERNEL
+
+// The C++ library has no complex expm1, log1p or log2; these keep the accuracy near zero that
+// the real versions have.
+struct Expm1 {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_complex_v<T>) {
+      // exp(x + iy) - 1 = (expm1(x) cos y - 2 sin^2(y/2)) + i exp(x) sin y
+      using R = typename T::value_type;
+      const R x = a.real();
+      const R y = a.imag();
+      const R half_sine = std::sin(y / 2);
+      return T(std::expm1(x) * std::cos(y) - 2 * half_sine * half_sine, std::exp(x) * std::sin(y));
+    } else {
+      return std::expm1(a);
+    }
+  }
+};
+struct Log1p {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_complex_v<T>) {
+      // log(1 + z) = log|1 + z| + i arg(1 + z), with |1 + z|^2 = 1 + (x (2 + x) + y^2)
+      using R = typename T::value_type;
+      const R x = a.real();
+      const R y = a.imag();
+      if (std::isinf(x) || std::isinf(y)) return std::log(T(1) + a);
+      return T(std::log1p(x * (2 + x) + y * y) / 2, std::atan2(y, 1 + x));
+    } else {
+      return std::log1p(a);
+    }
+  }
+};
+struct Log2 {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_complex_v<T>) {
+      return std::log(a) / std::numbers::ln2_v<typename T::value_type>;
+    } else {
+      return std::log2(a);
+    }
+  }
+};
+
+}  // namespace strict::internal::kernels

@@ -1,0 +1,322 @@
+// Statistical functions: reductions over axes and cumulative sums and products.
+#include "strict/statistical.hpp"
+
+#include <cmath>
+#include <complex>
+#include <limits>
+#include <string_view>
+#include <type_traits>
+
+#include <fmt/format.h>
+
+#include "internal/array_access.hpp"
+#include "internal/axes.hpp"
+#include "internal/dispatch.hpp"
+#include "internal/element_cast.hpp"
+#include "internal/elementwise.hpp"
+#include "strict/errors.hpp"
+
+namespace strict {
+namespace {
+
+using internal::Category;
+
+DType unsigned_integer_of_size(std::size_t bytes) {
+  switch (bytes) {
+    case 1:
+      return DType::uint8;
+    case 2:
+      return DType::uint16;
+    case 4:
+      return DType::uint32;
+    default:
+      return DType::uint64;
+  }
+}
+
+// The dtype sum, prod and the cumulative functions compute in.
+DType accumulation_dtype(std::string_view function, const Array& x,
+                         std::optional<DType> requested) {
+  if (requested) {
+    internal::require_category(function, "dtype", *requested, Category::numeric);
+    if (is_complex_floating(x.dtype()) && !is_complex_floating(*requested)) {
+      throw DTypeError(fmt::format(
+          "{}(): x has the complex dtype {}, which cannot be cast to dtype={}; ask for a complex "
+          "dtype",
+          function, x.dtype(), *requested));
+    }
+    return *requested;
+  }
+  // spec/2024.12/API_specification/statistical_functions.rst (sum, prod, cumulative_*): "If
+  // None, the returned array must have the same data type as x, unless x has an integer dtype
+  // supporting a smaller range of values than the default integer dtype"; then a signed x gets
+  // "the default integer data type" and an unsigned x "an unsigned integer data type having the
+  // same number of bits as the default integer data type". The default is x's device's.
+  const DType default_integer = x.device().spec().default_dtypes.integral;
+  const std::size_t default_size = item_size(default_integer);
+  if (is_signed_integer(x.dtype()) && item_size(x.dtype()) < default_size) return default_integer;
+  if (is_unsigned_integer(x.dtype()) && item_size(x.dtype()) < default_size) {
+    return unsigned_integer_of_size(default_size);
+  }
+  return x.dtype();
+}
+
+// The plan of a reduction and its uninitialised result, on x's device.
+struct Reduction {
+  internal::ReductionPlan plan;
+  Array out;
+};
+
+// `function` must be a string literal: the result's provenance keeps it.
+Reduction start_reduction(std::string_view function, const Array& x,
+                          const std::optional<Axes>& axis, bool keepdims, DType out_dtype) {
+  const std::vector<std::int64_t> axes = internal::normalize_axes(function, axis, x.ndim());
+  internal::ReductionPlan plan = internal::plan_reduction(x.shape(), axes, keepdims);
+  // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment as much as
+  // possible (e.g. output arrays from a function are expected to be on the same device as input
+  // arrays to the function)."
+  Array out = ArrayAccess::allocate(plan.result_shape, out_dtype, x.device(),
+                                    propagated_from(function, x.provenance()));
+  return {std::move(plan), out};
+}
+
+template <class T>
+inline constexpr bool is_numeric_v = !std::is_same_v<T, bool>;
+
+// Calls f(tag<In>{}, tag<Out>{}) for the element types of two numeric dtypes.
+template <class F>
+void visit_numeric_pair(DType in, DType out, F&& f) {
+  internal::visit_dtype(in, [&](auto in_tag) {
+    internal::visit_dtype(out, [&](auto out_tag) {
+      using In = typename decltype(in_tag)::type;
+      using Out = typename decltype(out_tag)::type;
+      if constexpr (is_numeric_v<In> && is_numeric_v<Out>) f(in_tag, out_tag);
+    });
+  });
+}
+
+enum class Accumulate { sum, product };
+
+Array sum_or_prod(std::string_view function, const Array& x, const ReductionOptions& options,
+                  Accumulate accumulate) {
+  internal::require_category(function, "x", x.dtype(), Category::numeric);
+  const DType out_dtype = accumulation_dtype(function, x, options.dtype);
+  Reduction r = start_reduction(function, x, options.axis, options.keepdims, out_dtype);
+  visit_numeric_pair(x.dtype(), out_dtype, [&](auto in_tag, auto out_tag) {
+    using In = typename decltype(in_tag)::type;
+    using Out = typename decltype(out_tag)::type;
+    const In* data = ArrayAccess::data<In>(x);
+    Out* result = ArrayAccess::data<Out>(r.out);
+    for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
+      const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
+      // The empty sum is 0 and the empty product 1 (spec: "If N is 0, the product is 1").
+      Out total = accumulate == Accumulate::product ? Out(1) : Out(0);
+      for (const std::int64_t offset : r.plan.reduced_offsets) {
+        const Out value = internal::cast_element<Out>(data[base + offset]);
+        total = accumulate == Accumulate::product ? internal::multiply_elements(total, value)
+                                                  : internal::add_elements(total, value);
+      }
+      result[o] = total;
+    }
+  });
+  return r.out;
+}
+
+enum class Extremum { max, min };
+
+Array extremum(std::string_view function, const Array& x, const AxisOptions& options,
+               Extremum which) {
+  internal::require_category(function, "x", x.dtype(), Category::real_numeric);
+  Reduction r = start_reduction(function, x, options.axis, options.keepdims, x.dtype());
+  if (r.plan.reduced_count() == 0 && r.plan.output_count() > 0) {
+    // spec: "When the number of elements over which to compute the maximum value is zero, the
+    // maximum value is implementation-defined"; strict raises, as array-api-strict does.
+    throw InvalidArgumentError(
+        fmt::format("{}(): cannot reduce zero elements (x has shape ({})); {}() has no identity",
+                    function, fmt::join(x.shape(), ", "), function));
+  }
+  internal::visit_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (internal::category_allows_v<Category::real_numeric, T>) {
+      const T* data = ArrayAccess::data<T>(x);
+      T* result = ArrayAccess::data<T>(r.out);
+      for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
+        const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
+        T best = data[base + r.plan.reduced_offsets.front()];
+        for (const std::int64_t offset : r.plan.reduced_offsets) {
+          const T value = data[base + offset];
+          const bool is_nan = value != value;  // NaN values propagate (spec, special cases)
+          const bool better = which == Extremum::max ? value > best : value < best;
+          if (is_nan || better) best = value;
+          if (is_nan) break;
+        }
+        result[o] = best;
+      }
+    }
+  });
+  return r.out;
+}
+
+// The wide type a floating-point statistic accumulates in.
+template <class T>
+using wide_t = std::conditional_t<internal::is_complex_v<T>, std::complex<double>, double>;
+
+}  // namespace
+
+Array max(const Array& x, const AxisOptions& options) {
+  return extremum("max", x, options, Extremum::max);
+}
+
+Array min(const Array& x, const AxisOptions& options) {
+  return extremum("min", x, options, Extremum::min);
+}
+
+Array sum(const Array& x, const ReductionOptions& options) {
+  return sum_or_prod("sum", x, options, Accumulate::sum);
+}
+
+Array prod(const Array& x, const ReductionOptions& options) {
+  return sum_or_prod("prod", x, options, Accumulate::product);
+}
+
+Array mean(const Array& x, const AxisOptions& options) {
+  // spec/2024.12 mean: "x: input array. Should have a floating-point data type" (complex
+  // support was added in 2024.12).
+  internal::require_category("mean", "x", x.dtype(), Category::floating);
+  Reduction r = start_reduction("mean", x, options.axis, options.keepdims, x.dtype());
+  internal::visit_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (internal::category_allows_v<Category::floating, T>) {
+      using Wide = wide_t<T>;
+      const T* data = ArrayAccess::data<T>(x);
+      T* result = ArrayAccess::data<T>(r.out);
+      const std::int64_t count = r.plan.reduced_count();
+      for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
+        const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
+        Wide total{};
+        for (const std::int64_t offset : r.plan.reduced_offsets) {
+          total += internal::cast_element<Wide>(data[base + offset]);
+        }
+        // spec: "If N is 0, the arithmetic mean is NaN."
+        constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+        Wide average{};
+        if (count == 0) {
+          if constexpr (internal::is_complex_v<Wide>) {
+            average = Wide(nan, nan);
+          } else {
+            average = nan;
+          }
+        } else {
+          average = total / static_cast<double>(count);
+        }
+        result[o] = internal::cast_element<T>(average);
+      }
+    }
+  });
+  return r.out;
+}
+
+namespace {
+
+enum class Spread { variance, standard_deviation };
+
+Array spread(std::string_view function, const Array& x, const VarianceOptions& options,
+             Spread which) {
+  internal::require_category(function, "x", x.dtype(), Category::real_floating);
+  Reduction r = start_reduction(function, x, options.axis, options.keepdims, x.dtype());
+  internal::visit_dtype(x.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (std::is_floating_point_v<T>) {
+      const T* data = ArrayAccess::data<T>(x);
+      T* result = ArrayAccess::data<T>(r.out);
+      const auto count = static_cast<double>(r.plan.reduced_count());
+      const double divisor = count - options.correction;
+      for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
+        const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
+        double total = 0.0;
+        for (const std::int64_t offset : r.plan.reduced_offsets)
+          total += data[base + offset];
+        const double average = total / count;
+        double squares = 0.0;
+        for (const std::int64_t offset : r.plan.reduced_offsets) {
+          const double deviation = data[base + offset] - average;
+          squares += deviation * deviation;
+        }
+        // spec: "If N - correction is less than or equal to 0, the variance is NaN."
+        const double variance =
+            divisor <= 0.0 ? std::numeric_limits<double>::quiet_NaN() : squares / divisor;
+        result[o] = static_cast<T>(which == Spread::variance ? variance : std::sqrt(variance));
+      }
+    }
+  });
+  return r.out;
+}
+
+Array cumulative(std::string_view function, const Array& x, const CumulativeOptions& options,
+                 Accumulate accumulate) {
+  internal::require_category(function, "x", x.dtype(), Category::numeric);
+  if (x.ndim() == 0) {
+    throw InvalidArgumentError(fmt::format(
+        "{}(): x is 0-dimensional and has no axis to accumulate along; reshape it to (1,)",
+        function));
+  }
+  if (!options.axis && x.ndim() > 1) {
+    // spec: "if x has more than one dimension, providing an axis is required."
+    throw InvalidArgumentError(fmt::format(
+        "{}(): x has shape ({}), so axis is required (it may be omitted only for a 1-d array)",
+        function, fmt::join(x.shape(), ", ")));
+  }
+  const std::int64_t axis = internal::normalize_axis(function, options.axis.value_or(0), x.ndim());
+  const DType out_dtype = accumulation_dtype(function, x, options.dtype);
+  const internal::AxisSplit split = internal::split_at_axis(x.shape(), axis);
+  const std::int64_t initial = options.include_initial ? 1 : 0;
+  Shape result_shape = x.shape();
+  result_shape[static_cast<std::size_t>(axis)] += initial;
+  Array out = ArrayAccess::allocate(result_shape, out_dtype, x.device(),
+                                    propagated_from(function, x.provenance()));
+  const std::int64_t out_extent = split.extent + initial;
+  visit_numeric_pair(x.dtype(), out_dtype, [&](auto in_tag, auto out_tag) {
+    using In = typename decltype(in_tag)::type;
+    using Out = typename decltype(out_tag)::type;
+    const In* data = ArrayAccess::data<In>(x);
+    Out* result = ArrayAccess::data<Out>(out);
+    const Out identity = accumulate == Accumulate::product ? Out(1) : Out(0);
+    for (std::int64_t outer = 0; outer < split.outer; ++outer) {
+      for (std::int64_t inner = 0; inner < split.inner; ++inner) {
+        const std::int64_t in_base = outer * split.extent * split.inner + inner;
+        const std::int64_t out_base = outer * out_extent * split.inner + inner;
+        Out running = identity;
+        // include_initial: "the initial value must be the additive identity (i.e., zero)" for
+        // cumulative_sum, the multiplicative identity (one) for cumulative_prod.
+        if (initial != 0) result[out_base] = identity;
+        for (std::int64_t step = 0; step < split.extent; ++step) {
+          const Out value = internal::cast_element<Out>(data[in_base + step * split.inner]);
+          running = accumulate == Accumulate::product ? internal::multiply_elements(running, value)
+                                                      : internal::add_elements(running, value);
+          result[out_base + (step + initial) * split.inner] = running;
+        }
+      }
+    }
+  });
+  return out;
+}
+
+}  // namespace
+
+Array var(const Array& x, const VarianceOptions& options) {
+  return spread("var", x, options, Spread::variance);
+}
+
+Array std(const Array& x, const VarianceOptions& options) {
+  return spread("std", x, options, Spread::standard_deviation);
+}
+
+Array cumulative_sum(const Array& x, const CumulativeOptions& options) {
+  return cumulative("cumulative_sum", x, options, Accumulate::sum);
+}
+
+Array cumulative_prod(const Array& x, const CumulativeOptions& options) {
+  return cumulative("cumulative_prod", x, options, Accumulate::product);
+}
+
+}  // namespace strict

@@ -1,0 +1,29 @@
+// Small helpers shared by strict's tests.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "strict/strict.hpp"
+
+namespace strict::testing {
+
+inline Device cpu() { return Device::cpu(); }
+inline Device device1() { return Device("device1"); }
+inline Device device2() { return Device("device2"); }
+
+// The values of an array on any device, read through an explicit transfer to the host.
+template <class T>
+std::vector<T> host_values(const Array& x) {
+  return x.to_device(Device::cpu()).values<T>();
+}
+
+// Whether `text` contains `part`, with a readable failure message.
+inline ::testing::AssertionResult contains(const std::string& text, const std::string& part) {
+  if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "\"" << text << "\" does not contain \"" << part << "\"";
+}
+
+}  // namespace strict::testing
