@@ -10,7 +10,9 @@
 namespace {
 
 // The bug: zeros() without device= lands on the default device, not on x's device.
-strict::Array offset_for(const strict::Array& x) { return strict::zeros(x.shape()); }
+strict::Array offset_for(const strict::Array& x) {
+  return strict::zeros(x.shape());
+}
 
 }  // namespace
 
@@ -31,7 +33,6 @@ int main() {
   }
   const strict::Array on_host = y.to_device(strict::Device::cpu());
   fmt::print("after to_device(cpu): {} elements readable; transfers device1->cpu: {}\n",
-             on_host.scalars().size(),
-             strict::transfer_count(device1, strict::Device::cpu()));
+             on_host.scalars().size(), strict::transfer_count(device1, strict::Device::cpu()));
   return 0;
 }

@@ -88,7 +88,8 @@ std::vector<Scalar> Array::scalars() const {
   internal::visit_dtype(dtype_, [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* data = reinterpret_cast<const T*>(buffer_->data());
-    for (std::int64_t i = 0; i < n; ++i) out.emplace_back(data[i]);
+    for (std::int64_t i = 0; i < n; ++i)
+      out.emplace_back(data[i]);
   });
   return out;
 }

@@ -35,14 +35,17 @@ class Registry {
   Registry() {
     add({"cpu", {}, {}, true}, true);
     add({"device1", {}, {}, false}, true);
-    // Supports float64 but defaults to float32, like torch on an accelerator (array-api-strict 2.6).
+    // Supports float64 but defaults to float32, like torch on an accelerator
+    // (array-api-strict 2.6).
     add({"device2", {}, {float32, complex64, int64, int64}, false}, true);
     // No float64/complex128, like Apple MPS.
     add({"no_float64", all_but({float64, complex128}), {float32, complex64, int64, int64}, false},
         false);
     // No 64-bit types, like JAX without jax_enable_x64.
-    add({"no_x64", all_but({float64, complex128, int64, uint64}),
-         {float32, complex64, int32, int32}, false},
+    add({"no_x64",
+         all_but({float64, complex128, int64, uint64}),
+         {float32, complex64, int32, int32},
+         false},
         false);
   }
 
@@ -51,7 +54,8 @@ class Registry {
     const std::size_t n = count_.load(std::memory_order_relaxed);
     for (std::size_t i = 0; i < n; ++i) {
       if (slots_[i].spec.name == spec.name) {
-        throw InvalidArgumentError(fmt::format("a device named '{}' is already registered", spec.name));
+        throw InvalidArgumentError(
+            fmt::format("a device named '{}' is already registered", spec.name));
       }
     }
     if (n == max_devices) {
@@ -64,9 +68,9 @@ class Registry {
       if (!spec.supported_dtypes.empty() &&
           std::find(spec.supported_dtypes.begin(), spec.supported_dtypes.end(), dtype) ==
               spec.supported_dtypes.end()) {
-        throw UnsupportedDTypeError(fmt::format(
-            "device '{}' cannot default to {}: it is not among its supported dtypes", spec.name,
-            dtype));
+        throw UnsupportedDTypeError(
+            fmt::format("device '{}' cannot default to {}: it is not among its supported dtypes",
+                        spec.name, dtype));
       }
     }
     slots_[n].spec = std::move(spec);
@@ -122,27 +126,35 @@ Device::Device(std::string_view name) {
   Registry& r = registry();
   const std::optional<std::size_t> index = r.find(name);
   if (!index) {
-    throw UnsupportedDeviceError(
-        fmt::format("unknown device '{}'; {}", name, r.describe_known()));
+    throw UnsupportedDeviceError(fmt::format("unknown device '{}'; {}", name, r.describe_known()));
   }
   if (!r.slot(*index).enabled.load()) {
     throw UnsupportedDeviceError(fmt::format(
-        "device '{}' is registered but not enabled; call strict::enable_device(\"{}\") first",
-        name, name));
+        "device '{}' is registered but not enabled; call strict::enable_device(\"{}\") first", name,
+        name));
   }
   index_ = *index;
 }
 
-std::string_view Device::name() const { return registry().slot(index_).spec.name; }
-const DeviceSpec& Device::spec() const { return registry().slot(index_).spec; }
-bool Device::is_host() const { return spec().host_accessible; }
+std::string_view Device::name() const {
+  return registry().slot(index_).spec.name;
+}
+const DeviceSpec& Device::spec() const {
+  return registry().slot(index_).spec;
+}
+bool Device::is_host() const {
+  return spec().host_accessible;
+}
 
 bool Device::supports(DType dtype) const {
   const std::vector<DType>& supported = spec().supported_dtypes;
-  return supported.empty() || std::find(supported.begin(), supported.end(), dtype) != supported.end();
+  return supported.empty() ||
+         std::find(supported.begin(), supported.end(), dtype) != supported.end();
 }
 
-Device register_device(DeviceSpec spec) { return device_at_index(registry().add(std::move(spec), true)); }
+Device register_device(DeviceSpec spec) {
+  return device_at_index(registry().add(std::move(spec), true));
+}
 
 void set_device_enabled(std::string_view name, bool enabled) {
   Registry& r = registry();
@@ -150,7 +162,8 @@ void set_device_enabled(std::string_view name, bool enabled) {
   if (!index) {
     throw UnsupportedDeviceError(fmt::format("unknown device '{}'; {}", name, r.describe_known()));
   }
-  if (*index == 0 && !enabled) throw InvalidArgumentError("the host device 'cpu' cannot be disabled");
+  if (*index == 0 && !enabled)
+    throw InvalidArgumentError("the host device 'cpu' cannot be disabled");
   r.slot(*index).enabled.store(enabled);
 }
 
@@ -194,7 +207,8 @@ std::vector<TransferCount> transfer_counts() {
 void reset_transfer_counts() {
   Registry& r = registry();
   for (std::size_t s = 0; s < max_devices; ++s) {
-    for (std::size_t d = 0; d < max_devices; ++d) r.transfers(s, d).store(0);
+    for (std::size_t d = 0; d < max_devices; ++d)
+      r.transfers(s, d).store(0);
   }
 }
 

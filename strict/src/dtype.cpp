@@ -7,32 +7,52 @@ namespace strict {
 
 std::string_view name(DType dtype) {
   switch (dtype) {
-    case DType::bool_: return "bool";
-    case DType::int8: return "int8";
-    case DType::int16: return "int16";
-    case DType::int32: return "int32";
-    case DType::int64: return "int64";
-    case DType::uint8: return "uint8";
-    case DType::uint16: return "uint16";
-    case DType::uint32: return "uint32";
-    case DType::uint64: return "uint64";
-    case DType::float32: return "float32";
-    case DType::float64: return "float64";
-    case DType::complex64: return "complex64";
-    case DType::complex128: return "complex128";
+    case DType::bool_:
+      return "bool";
+    case DType::int8:
+      return "int8";
+    case DType::int16:
+      return "int16";
+    case DType::int32:
+      return "int32";
+    case DType::int64:
+      return "int64";
+    case DType::uint8:
+      return "uint8";
+    case DType::uint16:
+      return "uint16";
+    case DType::uint32:
+      return "uint32";
+    case DType::uint64:
+      return "uint64";
+    case DType::float32:
+      return "float32";
+    case DType::float64:
+      return "float64";
+    case DType::complex64:
+      return "complex64";
+    case DType::complex128:
+      return "complex128";
   }
   return "?";
 }
 
 std::string_view name(DTypeKind kind) {
   switch (kind) {
-    case DTypeKind::bool_: return "bool";
-    case DTypeKind::signed_integer: return "signed integer";
-    case DTypeKind::unsigned_integer: return "unsigned integer";
-    case DTypeKind::integral: return "integral";
-    case DTypeKind::real_floating: return "real floating";
-    case DTypeKind::complex_floating: return "complex floating";
-    case DTypeKind::numeric: return "numeric";
+    case DTypeKind::bool_:
+      return "bool";
+    case DTypeKind::signed_integer:
+      return "signed integer";
+    case DTypeKind::unsigned_integer:
+      return "unsigned integer";
+    case DTypeKind::integral:
+      return "integral";
+    case DTypeKind::real_floating:
+      return "real floating";
+    case DTypeKind::complex_floating:
+      return "complex floating";
+    case DTypeKind::numeric:
+      return "numeric";
   }
   return "?";
 }
@@ -48,39 +68,67 @@ std::size_t item_size(DType dtype) {
   switch (dtype) {
     case DType::bool_:
     case DType::int8:
-    case DType::uint8: return 1;
+    case DType::uint8:
+      return 1;
     case DType::int16:
-    case DType::uint16: return 2;
+    case DType::uint16:
+      return 2;
     case DType::int32:
     case DType::uint32:
-    case DType::float32: return 4;
+    case DType::float32:
+      return 4;
     case DType::int64:
     case DType::uint64:
     case DType::float64:
-    case DType::complex64: return 8;
-    case DType::complex128: return 16;
+    case DType::complex64:
+      return 8;
+    case DType::complex128:
+      return 16;
   }
   return 0;
 }
 
-bool is_bool(DType d) { return d == DType::bool_; }
-bool is_signed_integer(DType d) { return d >= DType::int8 && d <= DType::int64; }
-bool is_unsigned_integer(DType d) { return d >= DType::uint8 && d <= DType::uint64; }
-bool is_integer(DType d) { return is_signed_integer(d) || is_unsigned_integer(d); }
-bool is_real_floating(DType d) { return d == DType::float32 || d == DType::float64; }
-bool is_complex_floating(DType d) { return d == DType::complex64 || d == DType::complex128; }
-bool is_floating(DType d) { return is_real_floating(d) || is_complex_floating(d); }
-bool is_numeric(DType d) { return !is_bool(d); }
+bool is_bool(DType d) {
+  return d == DType::bool_;
+}
+bool is_signed_integer(DType d) {
+  return d >= DType::int8 && d <= DType::int64;
+}
+bool is_unsigned_integer(DType d) {
+  return d >= DType::uint8 && d <= DType::uint64;
+}
+bool is_integer(DType d) {
+  return is_signed_integer(d) || is_unsigned_integer(d);
+}
+bool is_real_floating(DType d) {
+  return d == DType::float32 || d == DType::float64;
+}
+bool is_complex_floating(DType d) {
+  return d == DType::complex64 || d == DType::complex128;
+}
+bool is_floating(DType d) {
+  return is_real_floating(d) || is_complex_floating(d);
+}
+bool is_numeric(DType d) {
+  return !is_bool(d);
+}
 
 bool is_kind(DType dtype, DTypeKind kind) {
   switch (kind) {
-    case DTypeKind::bool_: return is_bool(dtype);
-    case DTypeKind::signed_integer: return is_signed_integer(dtype);
-    case DTypeKind::unsigned_integer: return is_unsigned_integer(dtype);
-    case DTypeKind::integral: return is_integer(dtype);
-    case DTypeKind::real_floating: return is_real_floating(dtype);
-    case DTypeKind::complex_floating: return is_complex_floating(dtype);
-    case DTypeKind::numeric: return is_numeric(dtype);
+    case DTypeKind::bool_:
+      return is_bool(dtype);
+    case DTypeKind::signed_integer:
+      return is_signed_integer(dtype);
+    case DTypeKind::unsigned_integer:
+      return is_unsigned_integer(dtype);
+    case DTypeKind::integral:
+      return is_integer(dtype);
+    case DTypeKind::real_floating:
+      return is_real_floating(dtype);
+    case DTypeKind::complex_floating:
+      return is_complex_floating(dtype);
+    case DTypeKind::numeric:
+      return is_numeric(dtype);
   }
   return false;
 }
@@ -99,14 +147,20 @@ DType complex_dtype_of(DType dtype) {
 
 namespace {
 
-int integer_bits(DType d) { return static_cast<int>(item_size(d)) * 8; }
+int integer_bits(DType d) {
+  return static_cast<int>(item_size(d)) * 8;
+}
 
 DType signed_with_bits(int bits) {
   switch (bits) {
-    case 8: return DType::int8;
-    case 16: return DType::int16;
-    case 32: return DType::int32;
-    default: return DType::int64;
+    case 8:
+      return DType::int8;
+    case 16:
+      return DType::int16;
+    case 32:
+      return DType::int32;
+    default:
+      return DType::int64;
   }
 }
 

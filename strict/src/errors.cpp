@@ -8,10 +8,14 @@ std::string_view python_exception_name(ErrorKind kind) {
     case ErrorKind::device_mismatch:
     case ErrorKind::unsupported_device:
     case ErrorKind::unsupported_dtype:
-    case ErrorKind::invalid_argument: return "ValueError";
-    case ErrorKind::host_access: return "RuntimeError";
-    case ErrorKind::dtype_error: return "TypeError";
-    case ErrorKind::buffer_error: return "BufferError";
+    case ErrorKind::invalid_argument:
+      return "ValueError";
+    case ErrorKind::host_access:
+      return "RuntimeError";
+    case ErrorKind::dtype_error:
+      return "TypeError";
+    case ErrorKind::buffer_error:
+      return "BufferError";
   }
   return "Exception";
 }

@@ -39,8 +39,8 @@ Placement place_new_array(std::string_view operation, std::optional<Device> requ
 
 void require_dtype_on_device(DType dtype, Device device, std::string_view operation) {
   if (!device.supports(dtype)) {
-    throw UnsupportedDTypeError(fmt::format("{}(): device {} does not support dtype {}", operation,
-                                            device, dtype));
+    throw UnsupportedDTypeError(
+        fmt::format("{}(): device {} does not support dtype {}", operation, device, dtype));
   }
 }
 

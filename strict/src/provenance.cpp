@@ -7,11 +7,16 @@ namespace strict {
 
 std::string_view describe(PlacementRule rule) {
   switch (rule) {
-    case PlacementRule::explicit_argument: return "explicit device=";
-    case PlacementRule::input_arrays: return "device of the input arrays";
-    case PlacementRule::scoped_default: return "device=None, so the scoped default device";
-    case PlacementRule::global_default: return "device=None, so the global default device";
-    case PlacementRule::transfer: return "explicit transfer";
+    case PlacementRule::explicit_argument:
+      return "explicit device=";
+    case PlacementRule::input_arrays:
+      return "device of the input arrays";
+    case PlacementRule::scoped_default:
+      return "device=None, so the scoped default device";
+    case PlacementRule::global_default:
+      return "device=None, so the global default device";
+    case PlacementRule::transfer:
+      return "explicit transfer";
   }
   return "?";
 }

@@ -5,7 +5,8 @@ namespace strict {
 
 std::int64_t element_count(const Shape& shape) {
   std::int64_t count = 1;
-  for (std::int64_t extent : shape) count *= extent;
+  for (std::int64_t extent : shape)
+    count *= extent;
   return count;
 }
 

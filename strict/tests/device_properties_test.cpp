@@ -12,7 +12,9 @@
 namespace strict {
 namespace {
 
-rc::Gen<Device> any_device() { return rc::gen::elementOf(enabled_devices()); }
+rc::Gen<Device> any_device() {
+  return rc::gen::elementOf(enabled_devices());
+}
 
 rc::Gen<Shape> small_shape() {
   return rc::gen::container<Shape>(*rc::gen::inRange<std::size_t>(0, 4),
@@ -55,8 +57,14 @@ const std::vector<UnaryOp>& unary_ops() {
       {"zeros_like", [](const Array& x) { return zeros_like(x); }},
       {"asarray", [](const Array& x) { return asarray(x); }},
       {"astype", [](const Array& x) { return astype(x, x.dtype()); }},
-      {"concat self", [](const Array& x) { return concat({x, x}, std::nullopt); }},
-      {"stack self", [](const Array& x) { return stack({x, x}); }},
+      {"concat self",
+       [](const Array& x) {
+         return concat({x, x}, std::nullopt);
+       }},
+      {"stack self",
+       [](const Array& x) {
+         return stack({x, x});
+       }},
       {"where", [](const Array& x) { return where(equal(x, 1), x, x); }},
   };
   return ops;
@@ -78,7 +86,10 @@ const std::vector<BinaryOp>& binary_ops() {
       {"operator+", [](const Array& a, const Array& b) { return a + b; }},
       {"operator*", [](const Array& a, const Array& b) { return a * b; }},
       {"where", [](const Array& a, const Array& b) { return where(equal(a, a), a, b); }},
-      {"concat", [](const Array& a, const Array& b) { return concat({a, b}, std::nullopt); }},
+      {"concat",
+       [](const Array& a, const Array& b) {
+         return concat({a, b}, std::nullopt);
+       }},
   };
   return ops;
 }
@@ -162,7 +173,8 @@ RC_GTEST_PROP(DeviceProperties, TransferRoundTripKeepsValuesAndDtype, ()) {
 RC_GTEST_PROP(DeviceProperties, ByteAccountingReturnsToZeroWhenArraysDie, ()) {
   const std::vector<Device> devices = enabled_devices();
   std::vector<std::int64_t> before;
-  for (Device d : devices) before.push_back(bytes_in_use(d));
+  for (Device d : devices)
+    before.push_back(bytes_in_use(d));
   {
     std::vector<Array> live;
     const int steps = *rc::gen::inRange(1, 8);
@@ -174,17 +186,20 @@ RC_GTEST_PROP(DeviceProperties, ByteAccountingReturnsToZeroWhenArraysDie, ()) {
       live.push_back(add(x, 1));
     }
     std::int64_t held = 0;
-    for (std::size_t i = 0; i < devices.size(); ++i) held += bytes_in_use(devices[i]) - before[i];
+    for (std::size_t i = 0; i < devices.size(); ++i)
+      held += bytes_in_use(devices[i]) - before[i];
     // Every distinct storage counts once, however many handles share it.
     std::int64_t expected = 0;
     for (std::size_t i = 0; i < live.size(); ++i) {
       bool seen = false;
-      for (std::size_t j = 0; j < i; ++j) seen = seen || live[i].shares_storage_with(live[j]);
+      for (std::size_t j = 0; j < i; ++j)
+        seen = seen || live[i].shares_storage_with(live[j]);
       if (!seen) expected += live[i].size() * static_cast<std::int64_t>(item_size(live[i].dtype()));
     }
     RC_ASSERT(held == expected);
   }
-  for (std::size_t i = 0; i < devices.size(); ++i) RC_ASSERT(bytes_in_use(devices[i]) == before[i]);
+  for (std::size_t i = 0; i < devices.size(); ++i)
+    RC_ASSERT(bytes_in_use(devices[i]) == before[i]);
 }
 
 }  // namespace

@@ -9,7 +9,8 @@ namespace strict {
 namespace {
 
 TEST(DType, NamesRoundTrip) {
-  for (DType d : all_dtypes) EXPECT_EQ(parse_dtype(name(d)), d);
+  for (DType d : all_dtypes)
+    EXPECT_EQ(parse_dtype(name(d)), d);
   EXPECT_EQ(name(bool_), "bool");
   EXPECT_EQ(parse_dtype("float128"), std::nullopt);
   EXPECT_EQ(fmt::format("{}", complex64), "complex64");
@@ -43,15 +44,32 @@ struct Promotion {
 
 // Rows of the standard's tables, written out by hand.
 const Promotion promotions[] = {
-    {bool_, bool_, bool_},     {bool_, int8, std::nullopt},    {int8, int16, int16},
-    {int8, int64, int64},      {uint8, uint32, uint32},         {uint8, int8, int16},
-    {uint8, int16, int16},     {uint8, int32, int32},           {uint8, int64, int64},
-    {uint16, int8, int32},     {uint16, int16, int32},          {uint16, int64, int64},
-    {uint32, int8, int64},     {uint32, int32, int64},          {uint32, int64, int64},
-    {uint64, int8, std::nullopt}, {uint64, int64, std::nullopt}, {uint64, uint8, uint64},
-    {float32, float64, float64}, {float32, complex64, complex64}, {float32, complex128, complex128},
-    {float64, complex64, complex128}, {complex64, complex128, complex128},
-    {int32, float32, std::nullopt}, {uint8, float64, std::nullopt}, {bool_, float32, std::nullopt},
+    {bool_, bool_, bool_},
+    {bool_, int8, std::nullopt},
+    {int8, int16, int16},
+    {int8, int64, int64},
+    {uint8, uint32, uint32},
+    {uint8, int8, int16},
+    {uint8, int16, int16},
+    {uint8, int32, int32},
+    {uint8, int64, int64},
+    {uint16, int8, int32},
+    {uint16, int16, int32},
+    {uint16, int64, int64},
+    {uint32, int8, int64},
+    {uint32, int32, int64},
+    {uint32, int64, int64},
+    {uint64, int8, std::nullopt},
+    {uint64, int64, std::nullopt},
+    {uint64, uint8, uint64},
+    {float32, float64, float64},
+    {float32, complex64, complex64},
+    {float32, complex128, complex128},
+    {float64, complex64, complex128},
+    {complex64, complex128, complex128},
+    {int32, float32, std::nullopt},
+    {uint8, float64, std::nullopt},
+    {bool_, float32, std::nullopt},
 };
 
 TEST(DType, PromotionTable) {
@@ -61,7 +79,9 @@ TEST(DType, PromotionTable) {
   }
 }
 
-rc::Gen<DType> any_dtype() { return rc::gen::elementOf(all_dtypes); }
+rc::Gen<DType> any_dtype() {
+  return rc::gen::elementOf(all_dtypes);
+}
 
 RC_GTEST_PROP(DTypeProperties, PromotionIsSymmetricAndIdempotent, ()) {
   const DType a = *any_dtype();

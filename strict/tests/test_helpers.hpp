@@ -10,9 +10,15 @@
 
 namespace strict::testing {
 
-inline Device cpu() { return Device::cpu(); }
-inline Device device1() { return Device("device1"); }
-inline Device device2() { return Device("device2"); }
+inline Device cpu() {
+  return Device::cpu();
+}
+inline Device device1() {
+  return Device("device1");
+}
+inline Device device2() {
+  return Device("device2");
+}
 
 // The values of an array on any device, read through an explicit transfer to the host.
 template <class T>

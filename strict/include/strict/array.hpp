@@ -46,7 +46,8 @@ class Array {
   template <class T>
   std::vector<T> values() const {  // every element, converted to T as static_cast would
     std::vector<T> out;
-    for (const Scalar& s : scalars()) out.push_back(s.as<T>());
+    for (const Scalar& s : scalars())
+      out.push_back(s.as<T>());
     return out;
   }
 

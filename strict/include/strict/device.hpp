@@ -68,7 +68,9 @@ inline constexpr std::size_t max_devices = 32;
 Device register_device(DeviceSpec spec);
 // Turns a registered device on or off (off: not listed by devices(), not accepted by Device()).
 void set_device_enabled(std::string_view name, bool enabled);
-inline void enable_device(std::string_view name) { set_device_enabled(name, true); }
+inline void enable_device(std::string_view name) {
+  set_device_enabled(name, true);
+}
 // The enabled devices, in registration order ("cpu" first).
 std::vector<Device> enabled_devices();
 // The device at a registry index (for harnesses that keep devices as indices).

@@ -29,8 +29,8 @@ enum class DType : std::uint8_t {
 };
 
 inline constexpr std::array<DType, 13> all_dtypes = {
-    DType::bool_,   DType::int8,    DType::int16,   DType::int32,     DType::int64,
-    DType::uint8,   DType::uint16,  DType::uint32,  DType::uint64,    DType::float32,
+    DType::bool_,   DType::int8,      DType::int16,     DType::int32,  DType::int64,
+    DType::uint8,   DType::uint16,    DType::uint32,    DType::uint64, DType::float32,
     DType::float64, DType::complex64, DType::complex128};
 
 // The kinds of `__array_namespace_info__().dtypes(kind=...)` and `isdtype`.
@@ -44,8 +44,8 @@ enum class DTypeKind {
   numeric,
 };
 
-std::string_view name(DType dtype);   // "float64", "bool", ...
-std::string_view name(DTypeKind kind);  // "real floating", ...
+std::string_view name(DType dtype);                       // "float64", "bool", ...
+std::string_view name(DTypeKind kind);                    // "real floating", ...
 std::optional<DType> parse_dtype(std::string_view name);  // nullopt for an unknown name
 std::size_t item_size(DType dtype);
 
@@ -55,8 +55,8 @@ bool is_unsigned_integer(DType dtype);
 bool is_integer(DType dtype);
 bool is_real_floating(DType dtype);
 bool is_complex_floating(DType dtype);
-bool is_floating(DType dtype);   // real or complex floating
-bool is_numeric(DType dtype);    // everything but bool
+bool is_floating(DType dtype);  // real or complex floating
+bool is_numeric(DType dtype);   // everything but bool
 bool is_kind(DType dtype, DTypeKind kind);
 
 // The real dtype of the same precision as a complex one (complex64 -> float32); identity otherwise.
@@ -71,19 +71,58 @@ std::optional<DType> promote_types(DType a, DType b);
 // Maps a C++ element type to its dtype.
 template <class T>
 struct dtype_of;
-template <> struct dtype_of<bool> { static constexpr DType value = DType::bool_; };
-template <> struct dtype_of<std::int8_t> { static constexpr DType value = DType::int8; };
-template <> struct dtype_of<std::int16_t> { static constexpr DType value = DType::int16; };
-template <> struct dtype_of<std::int32_t> { static constexpr DType value = DType::int32; };
-template <> struct dtype_of<std::int64_t> { static constexpr DType value = DType::int64; };
-template <> struct dtype_of<std::uint8_t> { static constexpr DType value = DType::uint8; };
-template <> struct dtype_of<std::uint16_t> { static constexpr DType value = DType::uint16; };
-template <> struct dtype_of<std::uint32_t> { static constexpr DType value = DType::uint32; };
-template <> struct dtype_of<std::uint64_t> { static constexpr DType value = DType::uint64; };
-template <> struct dtype_of<float> { static constexpr DType value = DType::float32; };
-template <> struct dtype_of<double> { static constexpr DType value = DType::float64; };
-template <> struct dtype_of<std::complex<float>> { static constexpr DType value = DType::complex64; };
-template <> struct dtype_of<std::complex<double>> { static constexpr DType value = DType::complex128; };
+template <>
+struct dtype_of<bool> {
+  static constexpr DType value = DType::bool_;
+};
+template <>
+struct dtype_of<std::int8_t> {
+  static constexpr DType value = DType::int8;
+};
+template <>
+struct dtype_of<std::int16_t> {
+  static constexpr DType value = DType::int16;
+};
+template <>
+struct dtype_of<std::int32_t> {
+  static constexpr DType value = DType::int32;
+};
+template <>
+struct dtype_of<std::int64_t> {
+  static constexpr DType value = DType::int64;
+};
+template <>
+struct dtype_of<std::uint8_t> {
+  static constexpr DType value = DType::uint8;
+};
+template <>
+struct dtype_of<std::uint16_t> {
+  static constexpr DType value = DType::uint16;
+};
+template <>
+struct dtype_of<std::uint32_t> {
+  static constexpr DType value = DType::uint32;
+};
+template <>
+struct dtype_of<std::uint64_t> {
+  static constexpr DType value = DType::uint64;
+};
+template <>
+struct dtype_of<float> {
+  static constexpr DType value = DType::float32;
+};
+template <>
+struct dtype_of<double> {
+  static constexpr DType value = DType::float64;
+};
+template <>
+struct dtype_of<std::complex<float>> {
+  static constexpr DType value = DType::complex64;
+};
+template <>
+struct dtype_of<std::complex<double>> {
+  static constexpr DType value = DType::complex128;
+};
 template <class T>
 inline constexpr DType dtype_of_v = dtype_of<T>::value;
 

@@ -11,13 +11,13 @@ namespace strict {
 // Which rule an error reports; also names the Python exception a Python library would raise for
 // the same situation (array-api-strict's choices), so reports can compare like with like.
 enum class ErrorKind {
-  device_mismatch,       // ValueError: arrays from different devices combined
-  unsupported_device,    // ValueError: a device that does not exist or is not enabled
-  unsupported_dtype,     // ValueError: a dtype the device cannot hold
-  host_access,           // RuntimeError: reading a non-host array's data from the host
-  invalid_argument,      // ValueError: shapes, sizes, axes, values
-  dtype_error,           // TypeError: a dtype outside a function's category, or no promotion
-  buffer_error,          // BufferError: DLPack exchange impossible as asked
+  device_mismatch,     // ValueError: arrays from different devices combined
+  unsupported_device,  // ValueError: a device that does not exist or is not enabled
+  unsupported_dtype,   // ValueError: a dtype the device cannot hold
+  host_access,         // RuntimeError: reading a non-host array's data from the host
+  invalid_argument,    // ValueError: shapes, sizes, axes, values
+  dtype_error,         // TypeError: a dtype outside a function's category, or no promotion
+  buffer_error,        // BufferError: DLPack exchange impossible as asked
 };
 
 std::string_view python_exception_name(ErrorKind kind);

@@ -14,8 +14,9 @@ class ArrayOrScalar {
   ArrayOrScalar(const Array& array) : value_(array) {}  // NOLINT: implicit by design
   ArrayOrScalar(Scalar scalar) : value_(scalar) {}      // NOLINT
   template <class T>
-    requires std::constructible_from<Scalar, T> && (!std::same_as<std::decay_t<T>, Scalar>)
-  ArrayOrScalar(T value) : value_(Scalar(value)) {}  // NOLINT
+  requires std::constructible_from<Scalar, T> &&
+      (!std::same_as<std::decay_t<T>, Scalar>)ArrayOrScalar(T value)
+      : value_(Scalar(value)) {}  // NOLINT
 
   bool is_array() const { return std::holds_alternative<Array>(value_); }
   const Array& array() const { return std::get<Array>(value_); }

@@ -26,8 +26,8 @@ class Scalar {
 
   Scalar(bool value) : value_(value) {}  // NOLINT: implicit, like a Python literal
   template <std::integral T>
-    requires(!std::same_as<T, bool>)
-  Scalar(T value) : value_(static_cast<std::int64_t>(value)) {}  // NOLINT
+  requires(!std::same_as<T, bool>) Scalar(T value)
+      : value_(static_cast<std::int64_t>(value)) {}  // NOLINT
   template <std::floating_point T>
   Scalar(T value) : value_(static_cast<double>(value)) {}  // NOLINT
   template <std::floating_point T>

@@ -31,9 +31,11 @@ void for_each_broadcast(const Shape& out, const std::array<Shape, N>& strides, F
     // Advance the multi-index like an odometer, keeping each operand's offset in step.
     for (std::size_t d = ndim; d-- > 0;) {
       ++index[d];
-      for (std::size_t k = 0; k < N; ++k) offsets[k] += strides[k][d];
+      for (std::size_t k = 0; k < N; ++k)
+        offsets[k] += strides[k][d];
       if (index[d] < out[d]) break;
-      for (std::size_t k = 0; k < N; ++k) offsets[k] -= strides[k][d] * index[d];
+      for (std::size_t k = 0; k < N; ++k)
+        offsets[k] -= strides[k][d] * index[d];
       index[d] = 0;
     }
   }

@@ -22,19 +22,32 @@ inline constexpr bool is_complex_v<std::complex<T>> = true;
 template <class F>
 decltype(auto) visit_dtype(DType dtype, F&& f) {
   switch (dtype) {
-    case DType::bool_: return std::forward<F>(f)(tag<bool>{});
-    case DType::int8: return std::forward<F>(f)(tag<std::int8_t>{});
-    case DType::int16: return std::forward<F>(f)(tag<std::int16_t>{});
-    case DType::int32: return std::forward<F>(f)(tag<std::int32_t>{});
-    case DType::int64: return std::forward<F>(f)(tag<std::int64_t>{});
-    case DType::uint8: return std::forward<F>(f)(tag<std::uint8_t>{});
-    case DType::uint16: return std::forward<F>(f)(tag<std::uint16_t>{});
-    case DType::uint32: return std::forward<F>(f)(tag<std::uint32_t>{});
-    case DType::uint64: return std::forward<F>(f)(tag<std::uint64_t>{});
-    case DType::float32: return std::forward<F>(f)(tag<float>{});
-    case DType::float64: return std::forward<F>(f)(tag<double>{});
-    case DType::complex64: return std::forward<F>(f)(tag<std::complex<float>>{});
-    case DType::complex128: return std::forward<F>(f)(tag<std::complex<double>>{});
+    case DType::bool_:
+      return std::forward<F>(f)(tag<bool>{});
+    case DType::int8:
+      return std::forward<F>(f)(tag<std::int8_t>{});
+    case DType::int16:
+      return std::forward<F>(f)(tag<std::int16_t>{});
+    case DType::int32:
+      return std::forward<F>(f)(tag<std::int32_t>{});
+    case DType::int64:
+      return std::forward<F>(f)(tag<std::int64_t>{});
+    case DType::uint8:
+      return std::forward<F>(f)(tag<std::uint8_t>{});
+    case DType::uint16:
+      return std::forward<F>(f)(tag<std::uint16_t>{});
+    case DType::uint32:
+      return std::forward<F>(f)(tag<std::uint32_t>{});
+    case DType::uint64:
+      return std::forward<F>(f)(tag<std::uint64_t>{});
+    case DType::float32:
+      return std::forward<F>(f)(tag<float>{});
+    case DType::float64:
+      return std::forward<F>(f)(tag<double>{});
+    case DType::complex64:
+      return std::forward<F>(f)(tag<std::complex<float>>{});
+    case DType::complex128:
+      return std::forward<F>(f)(tag<std::complex<double>>{});
   }
   __builtin_unreachable();
 }
