@@ -8,10 +8,11 @@
 
 #include "internal/array_access.hpp"
 #include "internal/broadcast.hpp"
+#include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
-#include "internal/element_cast.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
+#include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
 
 namespace strict {
@@ -27,7 +28,7 @@ std::vector<T> elements_as(const Array& a) {
     using In = typename decltype(tag)::type;
     const In* data = ArrayAccess::data<In>(a);
     for (std::size_t i = 0; i < out.size(); ++i)
-      out[i] = internal::cast_element<T>(data[i]);
+      out[i] = internal::convert_element<T>(data[i]);
   });
   return out;
 }
@@ -107,8 +108,8 @@ Array matmul(const Array& x1, const Array& x2) {
           for (std::int64_t j = 0; j < columns; ++j) {
             T total{};
             for (std::int64_t k = 0; k < inner; ++k) {
-              total = internal::add_elements(
-                  total, internal::multiply_elements(l[i * inner + k], r[k * columns + j]));
+              total = internal::wrapping_add(
+                  total, internal::wrapping_multiply(l[i * inner + k], r[k * columns + j]));
             }
             o[i * columns + j] = total;
           }

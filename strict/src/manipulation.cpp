@@ -8,8 +8,8 @@
 
 #include "internal/array_access.hpp"
 #include "internal/axes.hpp"
+#include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
-#include "internal/element_cast.hpp"
 #include "internal/placement.hpp"
 #include "strict/errors.hpp"
 
@@ -91,7 +91,7 @@ Array join(std::string_view function, std::span<const Array> arrays,
           using In = typename decltype(in_tag)::type;
           const In* data = ArrayAccess::data<In>(arrays[k]) + outer * chunk;
           for (std::int64_t i = 0; i < chunk; ++i) {
-            result[position + i] = internal::cast_element<Out>(data[i]);
+            result[position + i] = internal::convert_element<Out>(data[i]);
           }
         });
         position += chunk;

@@ -6,8 +6,8 @@
 
 #include "internal/array_access.hpp"
 #include "internal/broadcast.hpp"
+#include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
-#include "internal/element_cast.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
 
@@ -48,7 +48,7 @@ Array where(const Array& condition, const ArrayOrScalar& x1, const ArrayOrScalar
         using In = typename decltype(in_tag)::type;
         const In* data = ArrayAccess::data<In>(a);
         for (std::size_t i = 0; i < elements.size(); ++i) {
-          elements[i] = internal::cast_element<T>(data[i]);
+          elements[i] = internal::convert_element<T>(data[i]);
         }
       });
       return elements;

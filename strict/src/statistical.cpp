@@ -11,9 +11,10 @@
 
 #include "internal/array_access.hpp"
 #include "internal/axes.hpp"
+#include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
-#include "internal/element_cast.hpp"
 #include "internal/elementwise.hpp"
+#include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
 
 namespace strict {
@@ -112,9 +113,9 @@ Array sum_or_prod(std::string_view function, const Array& x, const ReductionOpti
       // The empty sum is 0 and the empty product 1 (spec: "If N is 0, the product is 1").
       Out total = accumulate == Accumulate::product ? Out(1) : Out(0);
       for (const std::int64_t offset : r.plan.reduced_offsets) {
-        const Out value = internal::cast_element<Out>(data[base + offset]);
-        total = accumulate == Accumulate::product ? internal::multiply_elements(total, value)
-                                                  : internal::add_elements(total, value);
+        const Out value = internal::convert_element<Out>(data[base + offset]);
+        total = accumulate == Accumulate::product ? internal::wrapping_multiply(total, value)
+                                                  : internal::wrapping_add(total, value);
       }
       result[o] = total;
     }
@@ -195,7 +196,7 @@ Array mean(const Array& x, const AxisOptions& options) {
         const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
         Wide total{};
         for (const std::int64_t offset : r.plan.reduced_offsets) {
-          total += internal::cast_element<Wide>(data[base + offset]);
+          total += internal::convert_element<Wide>(data[base + offset]);
         }
         // spec: "If N is 0, the arithmetic mean is NaN."
         constexpr double nan = std::numeric_limits<double>::quiet_NaN();
@@ -209,7 +210,7 @@ Array mean(const Array& x, const AxisOptions& options) {
         } else {
           average = total / static_cast<double>(count);
         }
-        result[o] = internal::cast_element<T>(average);
+        result[o] = internal::convert_element<T>(average);
       }
     }
   });
@@ -290,9 +291,9 @@ Array cumulative(std::string_view function, const Array& x, const CumulativeOpti
         // cumulative_sum, the multiplicative identity (one) for cumulative_prod.
         if (initial != 0) result[out_base] = identity;
         for (std::int64_t step = 0; step < split.extent; ++step) {
-          const Out value = internal::cast_element<Out>(data[in_base + step * split.inner]);
-          running = accumulate == Accumulate::product ? internal::multiply_elements(running, value)
-                                                      : internal::add_elements(running, value);
+          const Out value = internal::convert_element<Out>(data[in_base + step * split.inner]);
+          running = accumulate == Accumulate::product ? internal::wrapping_multiply(running, value)
+                                                      : internal::wrapping_add(running, value);
           result[out_base + (step + initial) * split.inner] = running;
         }
       }

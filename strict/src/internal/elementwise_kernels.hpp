@@ -17,6 +17,7 @@
 #include <type_traits>
 
 #include "internal/dispatch.hpp"
+#include "internal/wrapping.hpp"
 
 namespace strict::internal::kernels {
 
@@ -26,28 +27,6 @@ template <class T>
 inline constexpr bool is_int_v = std::is_integral_v<T> && !is_bool_v<T>;
 template <class T>
 inline constexpr bool is_signed_int_v = is_int_v<T>&& std::is_signed_v<T>;
-
-// An unsigned type at least as wide as `unsigned`, so arithmetic on it never promotes to a signed
-// int (where overflow would be undefined). Converting back to T is modular since C++20.
-template <class T>
-using wide_unsigned_t =
-    std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
-
-template <class T>
-constexpr T wrapping_add(T a, T b) {
-  using U = wide_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
-}
-template <class T>
-constexpr T wrapping_subtract(T a, T b) {
-  using U = wide_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(a) - static_cast<U>(b));
-}
-template <class T>
-constexpr T wrapping_multiply(T a, T b) {
-  using U = wide_unsigned_t<T>;
-  return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
-}
 
 // ---- arithmetic ---------------------------------------------------------------------------------
 
