@@ -14,12 +14,9 @@ using testing::contains;
 using testing::device1;
 using testing::device2;
 using testing::host_values;
+using testing::make;
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-
-Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
-  return asarray(data, {.dtype = dtype, .device = device, .copy = std::nullopt});
-}
 
 TEST(Clip, ScalarBounds) {
   const Array x = make({-5, 0, 3, 9}, int32);

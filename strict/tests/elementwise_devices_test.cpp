@@ -16,10 +16,7 @@ using testing::contains;
 using testing::device1;
 using testing::device2;
 using testing::host_values;
-
-Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
-  return asarray(data, {.dtype = dtype, .device = device, .copy = std::nullopt});
-}
+using testing::make;
 
 using Binary = std::function<Array(const ArrayOrScalar&, const ArrayOrScalar&)>;
 

@@ -14,12 +14,9 @@ using testing::contains;
 using testing::device1;
 using testing::device2;
 using testing::host_values;
+using testing::make;
 using ints = std::vector<std::int64_t>;
 using reals = std::vector<double>;
-
-Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
-  return asarray(data, {.dtype = dtype, .device = device, .copy = std::nullopt});
-}
 
 TEST(InPlaceOperators, EveryOperatorComputesItsOperation) {
   Array x = make({8.0, -3.0}, float64);

@@ -15,10 +15,7 @@ using namespace std::complex_literals;
 using testing::contains;
 using testing::device1;
 using testing::host_values;
-
-Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
-  return asarray(data, {.dtype = dtype, .device = device, .copy = std::nullopt});
-}
+using testing::make;
 
 TEST(ElementwiseScalars, ScalarOnEitherSide) {
   const Array x = make({1.0, 4.0}, float64);

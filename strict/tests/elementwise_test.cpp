@@ -13,16 +13,13 @@ namespace {
 
 using namespace std::complex_literals;
 using testing::host_values;
+using testing::make;
 using complex = std::complex<double>;
 
 constexpr double nan = std::numeric_limits<double>::quiet_NaN();
 constexpr double inf = std::numeric_limits<double>::infinity();
 constexpr double pi = 3.141592653589793;
 constexpr double tolerance = 1e-12;
-
-Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
-  return asarray(data, {.dtype = dtype, .device = device, .copy = std::nullopt});
-}
 
 // Exact comparison in which NaN equals NaN.
 void expect_reals(const Array& actual, DType dtype, const std::vector<double>& expected) {

@@ -10,15 +10,8 @@ using testing::contains;
 using testing::device1;
 using testing::device2;
 using testing::host_values;
-
-Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
-  return asarray(data, {.dtype = dtype, .device = device, .copy = std::nullopt});
-}
-
-// zeros() with every option spelled out (gcc 12 warns about omitted designated initialisers).
-Array zeros_of(const Shape& shape, DType dtype, Device device = Device::cpu()) {
-  return zeros(shape, {.dtype = dtype, .device = device});
-}
+using testing::make;
+using testing::zeros_of;
 
 TEST(Matmul, MatrixTimesMatrix) {
   // [[1, 2], [3, 4]] @ [[5, 6], [7, 8]] = [[1*5 + 2*7, 1*6 + 2*8], [3*5 + 4*7, 3*6 + 4*8]]

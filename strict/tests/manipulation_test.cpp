@@ -13,15 +13,8 @@ using testing::contains;
 using testing::device1;
 using testing::device2;
 using testing::host_values;
-
-Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
-  return asarray(data, {.dtype = dtype, .device = device, .copy = std::nullopt});
-}
-
-// zeros() with every option spelled out (gcc 12 warns about omitted designated initialisers).
-Array zeros_of(const Shape& shape, DType dtype, Device device = Device::cpu()) {
-  return zeros(shape, {.dtype = dtype, .device = device});
-}
+using testing::make;
+using testing::zeros_of;
 
 TEST(Concat, AlongTheFirstAxis) {
   const Array joined = concat({make({{1, 2}}, float64), make({{3, 4}, {5, 6}}, float64)});

@@ -16,13 +16,10 @@ using testing::contains;
 using testing::device1;
 using testing::device2;
 using testing::host_values;
+using testing::make;
 using ints = std::vector<std::int64_t>;
 using reals = std::vector<double>;
 using bools = std::vector<bool>;
-
-Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
-  return asarray(data, {.dtype = dtype, .device = device, .copy = std::nullopt});
-}
 
 // C++20 rewrites `a != b` as `!(a == b)` and `a == b` as `b == a` when that is a better match;
 // every operator here must still be the declared one, returning an Array.

@@ -14,10 +14,7 @@ using testing::contains;
 using testing::device1;
 using testing::device2;
 using testing::host_values;
-
-Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
-  return asarray(data, {.dtype = dtype, .device = device, .copy = std::nullopt});
-}
+using testing::make;
 
 // [[1, 2, 3], [4, 5, 6]]: sums along axis 0 are [5, 7, 9], along axis 1 [6, 15].
 Array two_by_three(DType dtype = float64, Device device = Device::cpu()) {

@@ -26,6 +26,15 @@ std::vector<T> host_values(const Array& x) {
   return x.to_device(Device::cpu()).values<T>();
 }
 
+// An array of literal data with an explicit dtype, on `device`.
+inline Array make(const NestedSequence& data, DType dtype, Device device = Device::cpu()) {
+  return asarray(data, {.dtype = dtype, .device = device});
+}
+
+inline Array zeros_of(const Shape& shape, DType dtype, Device device = Device::cpu()) {
+  return zeros(shape, {.dtype = dtype, .device = device});
+}
+
 // Whether `text` contains `part`, with a readable failure message.
 inline ::testing::AssertionResult contains(const std::string& text, const std::string& part) {
   if (text.find(part) != std::string::npos) return ::testing::AssertionSuccess();
