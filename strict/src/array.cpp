@@ -2,7 +2,6 @@
 #include "strict/array.hpp"
 
 #include <cstring>
-#include <new>
 
 #include <fmt/format.h>
 
@@ -13,22 +12,13 @@
 #include "strict/errors.hpp"
 
 namespace strict {
-namespace {
-
-constexpr std::align_val_t storage_alignment{64};
-
-}  // namespace
-
 Buffer::Buffer(Device device, std::size_t bytes)
-    : device_(device),
-      bytes_(bytes),
-      data_(bytes == 0 ? nullptr
-                       : static_cast<std::byte*>(::operator new(bytes, storage_alignment))) {
+    : device_(device), bytes_(bytes), block_(internal::allocate_block(device, bytes)) {
   internal::account_bytes(device_, static_cast<std::int64_t>(bytes_));
 }
 
 Buffer::~Buffer() {
-  if (data_ != nullptr) ::operator delete(data_, storage_alignment);
+  internal::free_block(device_, block_);
   internal::account_bytes(device_, -static_cast<std::int64_t>(bytes_));
 }
 

@@ -9,6 +9,7 @@ namespace {
 using testing::contains;
 using testing::device1;
 using testing::device2;
+using testing::host_values;
 
 TEST(Array, KnowsItsShapeDtypeAndDevice) {
   const Array x = zeros({2, 3}, {.dtype = int32, .device = device1()});
@@ -94,6 +95,18 @@ TEST(Array, EachDeviceAccountsForItsBytes) {
     EXPECT_EQ(bytes_in_use(device2()), before2);
   }
   EXPECT_EQ(bytes_in_use(device1()), before1);
+}
+
+TEST(Array, CachedLargeBlocksAreNotCountedAsInUse) {
+  const std::int64_t before = bytes_in_use(device1());
+  for (int i = 0; i < 3; ++i) {
+    const Array big = zeros({1 << 18}, {.dtype = float64, .device = device1()});  // 2 MiB
+    EXPECT_EQ(bytes_in_use(device1()) - before, 2 << 20);
+    EXPECT_EQ(host_values<double>(add(big, 1.0))[12345], 1.0);  // reused blocks hold fresh values
+  }
+  EXPECT_EQ(bytes_in_use(device1()), before);
+  release_cached_memory();
+  EXPECT_EQ(bytes_in_use(device1()), before);
 }
 
 TEST(Array, NegativeExtentsRaise) {

@@ -75,4 +75,9 @@ inline Array to_device(const Array& x, Device device, std::optional<Stream> stre
 // Bytes held by live arrays on `device`; returns to its earlier value when the arrays die.
 std::int64_t bytes_in_use(Device device);
 
+// Hands the blocks that devices keep for reuse back to the system (like torch.cuda.empty_cache).
+// Freed large blocks are cached per device, so a loop of large operations does not pay for fresh
+// pages each time; bytes_in_use() never counts them.
+void release_cached_memory();
+
 }  // namespace strict

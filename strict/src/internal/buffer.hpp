@@ -3,6 +3,7 @@
 
 #include <cstddef>
 
+#include "internal/caching_allocator.hpp"
 #include "strict/device.hpp"
 
 namespace strict {
@@ -14,14 +15,14 @@ class Buffer {
   Buffer(const Buffer&) = delete;
   Buffer& operator=(const Buffer&) = delete;
 
-  std::byte* data() const { return data_; }
+  std::byte* data() const { return block_.data; }
   std::size_t bytes() const { return bytes_; }
   Device device() const { return device_; }
 
  private:
   Device device_;
   std::size_t bytes_;
-  std::byte* data_;
+  internal::Block block_;
 };
 
 }  // namespace strict
