@@ -1,0 +1,74 @@
+// The op catalogue: every function, method, operator and attribute of the Array API standard
+// (2024.12) that the suite knows, with the device rule it follows and what makes a valid call.
+//
+// It is the single source of truth (DESIGN.md section 2): the generator, the oracle, the adapters'
+// dispatch, the coverage report and the tracker's grouping all read it. A function that an
+// implementation lacks is still listed here and reported `unsupported`; it never vanishes.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+namespace catalogue {
+
+// Where the result of an operation must live, as the standard's device rules say.
+enum class DeviceRule {
+  creation,     // no array input; the result goes to `device=` (default device when None)
+  like,         // *_like, asarray of an array, astype, from_dlpack: input's device unless device=
+  propagate,    // one array input; the result is on its device
+  multi_input,  // two or more array inputs: all on one device (result there) or raise
+  transfer,     // array.to_device: the result is on the requested device
+  info,         // inspection API and dtype functions: no array result
+  host,         // reads metadata or converts to a host value (__bool__, .device, __dlpack__, ...)
+};
+
+enum class Namespace { main, linalg, fft, array_method, array_operator, array_attribute, info };
+
+// An array argument and what makes a valid call with it.
+struct ArrayParameter {
+  std::string_view name{};
+  // The spec's wording, one of: "any", "boolean", "integer", "integer or boolean", "numeric",
+  // "real numeric", "floating", "real floating", "complex floating".
+  std::string_view dtype_category = "any";
+  int min_ndim = 0;            // the least rank that makes a valid call
+  bool may_be_scalar = false;  // a Python scalar is allowed in its place (2024.12 binary ops)
+  bool variadic = false;       // *arrays, or a sequence of arrays
+  bool optional = false;       // has a default (None): the call may leave it out
+};
+
+// A parameter that is not an array. An empty default_value means the parameter is required.
+struct KeywordParameter {
+  std::string_view name{};
+  std::string_view default_value{};
+};
+
+// A non-array positional-only parameter (shape, fill_value, n, ...): not a keyword, but a call
+// needs it, so the generator must know it.
+struct PositionalParameter {
+  std::string_view name{};
+  std::string_view default_value{};
+};
+
+struct Operation {
+  // As in the signatures file: "add", "linalg.solve", "fft.fft", "array.__add__", "info.devices".
+  std::string_view name{};
+  Namespace ns = Namespace::main;
+  std::string_view since_version{};  // first spec version that has it, e.g. "2021.12"
+  std::string_view spec_section{};   // stub file, e.g. src/array_api_stubs/_2024_12/fft.py
+  DeviceRule rule = DeviceRule::propagate;
+  std::vector<ArrayParameter> arrays{};  // in signature order; `self` first for array members
+  std::vector<PositionalParameter> positionals{};
+  std::vector<KeywordParameter> keywords{};  // keyword-only and positional-or-keyword, not arrays
+  bool has_device_keyword = false;
+};
+
+// Every operation, sorted by namespace group (main, linalg, fft, info, array), then by name.
+const std::vector<Operation>& operations();
+
+// The operation with this name, or nullptr.
+const Operation* find_operation(std::string_view name);
+
+std::string_view name(DeviceRule rule);
+std::string_view name(Namespace ns);
+
+}  // namespace catalogue
