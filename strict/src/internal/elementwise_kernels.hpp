@@ -437,8 +437,7 @@ struct Round {
   }
 };
 
-// ---- classification and complex parts
-// ------------------------------------------------------------
+// ---- classification and complex parts -------------------------------------------------------
 
 struct IsNan {
   template <class T>
