@@ -147,28 +147,24 @@ DType complex_dtype_of(DType dtype) {
 
 namespace {
 
-int integer_bits(DType d) {
-  return static_cast<int>(item_size(d)) * 8;
-}
-
-DType signed_with_bits(int bits) {
-  switch (bits) {
-    case 8:
-      return DType::int8;
-    case 16:
-      return DType::int16;
-    case 32:
-      return DType::int32;
-    default:
-      return DType::int64;
-  }
-}
-
 int float_bits(DType d) {  // precision of a real or complex floating dtype
   return (d == DType::float32 || d == DType::complex64) ? 32 : 64;
 }
 
 }  // namespace
+
+DType integer_dtype_of_size(std::size_t bytes, bool is_signed) {
+  switch (bytes) {
+    case 1:
+      return is_signed ? DType::int8 : DType::uint8;
+    case 2:
+      return is_signed ? DType::int16 : DType::uint16;
+    case 4:
+      return is_signed ? DType::int32 : DType::uint32;
+    default:
+      return is_signed ? DType::int64 : DType::uint64;
+  }
+}
 
 std::optional<DType> promote_types(DType a, DType b) {
   if (a == b) return a;
@@ -180,7 +176,7 @@ std::optional<DType> promote_types(DType a, DType b) {
     const DType s = is_signed_integer(a) ? a : b;
     if (u == DType::uint64) return std::nullopt;
     // The smallest signed type holding both: twice the unsigned width, at least the signed one.
-    return signed_with_bits(std::max(integer_bits(u) * 2, integer_bits(s)));
+    return integer_dtype_of_size(std::max(item_size(u) * 2, item_size(s)), true);
   }
   const int bits = std::max(float_bits(a), float_bits(b));
   const bool complex = is_complex_floating(a) || is_complex_floating(b);

@@ -22,19 +22,6 @@ namespace {
 
 using internal::Category;
 
-DType unsigned_integer_of_size(std::size_t bytes) {
-  switch (bytes) {
-    case 1:
-      return DType::uint8;
-    case 2:
-      return DType::uint16;
-    case 4:
-      return DType::uint32;
-    default:
-      return DType::uint64;
-  }
-}
-
 // The dtype sum, prod and the cumulative functions compute in.
 DType accumulation_dtype(std::string_view function, const Array& x,
                          std::optional<DType> requested) {
@@ -57,7 +44,7 @@ DType accumulation_dtype(std::string_view function, const Array& x,
   const std::size_t default_size = item_size(default_integer);
   if (is_signed_integer(x.dtype()) && item_size(x.dtype()) < default_size) return default_integer;
   if (is_unsigned_integer(x.dtype()) && item_size(x.dtype()) < default_size) {
-    return unsigned_integer_of_size(default_size);
+    return integer_dtype_of_size(default_size, false);
   }
   return x.dtype();
 }

@@ -37,6 +37,13 @@ TEST(DType, Kinds) {
   EXPECT_EQ(complex_dtype_of(float32), complex64);
 }
 
+TEST(DType, IntegerDtypeOfSize) {
+  EXPECT_EQ(integer_dtype_of_size(1, true), int8);
+  EXPECT_EQ(integer_dtype_of_size(2, false), uint16);
+  EXPECT_EQ(integer_dtype_of_size(4, true), int32);
+  EXPECT_EQ(integer_dtype_of_size(8, false), uint64);
+}
+
 struct Promotion {
   DType a, b;
   std::optional<DType> result;

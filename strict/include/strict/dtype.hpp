@@ -68,6 +68,9 @@ DType complex_dtype_of(DType dtype);
 // (mixed kinds, uint64 with a signed integer).
 std::optional<DType> promote_types(DType a, DType b);
 
+// The signed or unsigned integer dtype of `bytes` bytes (1, 2, 4; anything larger: 8).
+DType integer_dtype_of_size(std::size_t bytes, bool is_signed);
+
 // Maps a C++ element type to its dtype.
 template <class T>
 struct dtype_of;
