@@ -1,5 +1,5 @@
-// The forms of --impl and the adapter each one makes. Adapters that arrive later (torch, python)
-// are recognised already, so that a user gets told they are missing rather than misspelt.
+// The forms of --impl and the adapter each one makes. The torch adapter arrives later: it is
+// recognised already, so that a user gets told it is missing rather than misspelt.
 #include "adapter_factory.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +8,7 @@
 #include <string_view>
 #include <utility>
 
+#include "conformance/python_adapter.hpp"
 #include "conformance/strict_adapter.hpp"
 #include "usage_error.hpp"
 
@@ -29,8 +30,7 @@ std::unique_ptr<Adapter> make_strict(const std::string& spec, std::string fault)
 
 }  // namespace
 
-std::unique_ptr<Adapter> make_adapter(const std::string& spec,
-                                      [[maybe_unused]] const AdapterSettings& settings) {
+std::unique_ptr<Adapter> make_adapter(const std::string& spec, const AdapterSettings& settings) {
   const std::string_view text = spec;
   if (text == "strict") return make_strict(spec, "");
   if (text.starts_with(kFaultPrefix) && text.size() > kFaultPrefix.size())
@@ -38,10 +38,16 @@ std::unique_ptr<Adapter> make_adapter(const std::string& spec,
   if (text == "torch")
     throw UsageError(
         "--impl torch: the torch adapter is not part of this build yet (it comes with issue #8)");
-  if (text.starts_with(kPythonPrefix) && text.size() > kPythonPrefix.size())
-    throw UsageError(fmt::format(
-        "--impl {}: the python adapter is not part of this build yet (it comes with issue #5)",
-        spec));
+  if (text.starts_with(kPythonPrefix) && text.size() > kPythonPrefix.size()) {
+    try {
+      return make_python_adapter(
+          PythonAdapterOptions{.module = std::string(text.substr(kPythonPrefix.size())),
+                               .python = settings.python,
+                               .timeout_ms = settings.timeout_ms});
+    } catch (const PythonSetupError& error) {
+      throw UsageError(error.what());
+    }
+  }
   throw UsageError(
       fmt::format("unknown implementation '{}' for --impl; valid forms: {}", spec, kValidForms));
 }

@@ -1,5 +1,6 @@
-// dlpack.*: __dlpack_device__ agrees with .device (P25), from_dlpack keeps the device without
-// device= (P29), obeys device= (P30), and refuses a cross-device copy=False (P31).
+// dlpack.*: __dlpack_device__ agrees with .device (P25), __dlpack__() exports where the array is
+// (P26), from_dlpack keeps the device without device= (P29), obeys device= (P30), and refuses a
+// cross-device copy=False (P31).
 #include "family.hpp"
 
 namespace conformance::families {
@@ -7,6 +8,12 @@ namespace {
 
 constexpr std::string_view kDlpackDevice = "array.__dlpack_device__";
 constexpr std::string_view kFromDlpack = "from_dlpack";
+constexpr std::string_view kDlpack = "array.__dlpack__";
+
+constexpr std::string_view kDlpackExportSpec =
+    "src/array_api_stubs/_2024_12/array_object.py::__dlpack__: dl_device \"Default is None, "
+    "meaning the exported capsule should be on the same device as self is\"; \"Implementations "
+    "should raise BufferError when the data cannot be exported as DLPack\".";
 
 CheckInfo dlpack_info(std::string detail, std::string function, Level level, std::string_view spec,
                       std::string description) {
@@ -130,6 +137,51 @@ Check copy_false_check() {
           }};
 }
 
+// x0 on d, x0.__dlpack_device__(), x0.__dlpack__() under test: the capsule is on x0's device.
+// An export that raises passes (the stub allows BufferError for data it cannot export); adapters
+// that cannot see into a capsule report no "device" and pass once it answers.
+Check export_same_device_check() {
+  CheckInfo info =
+      dlpack_info("__dlpack__.same_device", std::string(kDlpack), Level::should, kDlpackExportSpec,
+                  "x.__dlpack__() (dl_device=None) exports a capsule on x's own DLPack device");
+  return {
+      info, [info](const CheckContext& context) {
+        const auto& handshake = context.adapter.handshake();
+        for (std::string_view op : {kDlpack, kDlpackDevice})
+          if (!has_operation(handshake, op)) return lacks(info, context, op);
+        auto programs = rc::gen::exec([hs = &handshake] {
+          return Program{{*array_on(*hs, *any_device(*hs)),
+                          setup(std::string(kDlpackDevice), {StepRef{0, 0}}),
+                          tested(std::string(kDlpack), {StepRef{0, 0}})}};
+        });
+        auto judge = [](Adapter&, const Program&, const ProgramOutcome& outcome) {
+          for (int step : {0, 1})
+            if (outcome.steps.at(static_cast<std::size_t>(step)).status != StepStatus::ok)
+              return detail::CaseVerdict::discarded("the array or its DLPack device is missing");
+          const auto& exported = outcome.steps.at(2);
+          if (exported.status == StepStatus::unsupported)
+            return detail::CaseVerdict::unsupported_because("__dlpack__: " + exported.message);
+          if (exported.status != StepStatus::ok || !exported.value.is_object() ||
+              !exported.value.contains("device"))
+            return detail::CaseVerdict::passed();
+          const auto& where = outcome.steps[1].value;
+          if (exported.value["device"] == where) return detail::CaseVerdict::passed();
+          Expectation rule{.kind = ExpectKind::no_array,
+                           .device = -1,
+                           .exceptions = {},
+                           .level = Level::should,
+                           .rule = "__dlpack__() exports on the array's device",
+                           .citation = std::string(kDlpackExportSpec)};
+          return detail::CaseVerdict::failed(
+              2, rule,
+              fmt::format("a capsule on {} (x.__dlpack_device__() of an array on {})", where.dump(),
+                          first_array(outcome, 0)->device_repr),
+              "a capsule on " + exported.value["device"].dump());
+        };
+        return detail::run_property(info, context, programs, judge);
+      }};
+}
+
 }  // namespace
 
 std::vector<Check> dlpack_checks() {
@@ -153,6 +205,7 @@ std::vector<Check> dlpack_checks() {
                                     spec_text::explicit_device, "from_dlpack(x, device=d) is on d"),
                         generate::DeviceKeyword::drawn),
       copy_false_check(),
+      export_same_device_check(),
   };
 }
 

@@ -63,4 +63,18 @@ const ArrayReport* first_array(const ProgramOutcome& outcome, int step) {
   return &result.arrays.front();
 }
 
+Expectation value_rule(std::string rule, std::string_view citation, Level level) {
+  return {.kind = ExpectKind::no_array,
+          .device = -1,
+          .exceptions = {},
+          .level = level,
+          .rule = std::move(rule),
+          .citation = std::string(citation)};
+}
+
+std::string describe(const StepOutcome& result) {
+  if (result.status == StepStatus::ok) return "answered " + result.value.dump();
+  return fmt::format("raised {}: {}", result.exception_type, result.message);
+}
+
 }  // namespace conformance::families

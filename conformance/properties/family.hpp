@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,15 +19,28 @@
 namespace conformance::families {
 
 std::vector<Check> info_checks();
+std::vector<Check> inspection_checks();
 std::vector<Check> device_object_checks();
 std::vector<Check> explicit_checks();
 std::vector<Check> like_checks();
 std::vector<Check> propagate_checks();
 std::vector<Check> mixed_checks();
+std::vector<Check> mixed_0d_checks();
 std::vector<Check> transfer_checks();
 std::vector<Check> default_checks();
 std::vector<Check> dlpack_checks();
 std::vector<Check> program_checks();
+std::vector<Check> dtype_function_checks();
+std::vector<Check> host_checks();
+
+// An operation's name as a check-id part: ids are lower-case (DESIGN.md section 4), so the
+// attributes T and mT read "array.t" and "array.mt".
+inline std::string id_part(std::string_view op) {
+  std::string part(op);
+  std::transform(part.begin(), part.end(), part.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return part;
+}
 
 inline bool has_operation(const Handshake& handshake, std::string_view op) {
   return std::find(handshake.operations.begin(), handshake.operations.end(), op) !=
@@ -77,6 +91,18 @@ rc::Gen<std::pair<int, int>> two_devices(const Handshake& handshake);
 // Always the whole list, shrinking by removing elements: every case covers all of them, and a
 // failure shrinks to the one element that breaks.
 rc::Gen<std::vector<std::string>> whole_list(std::vector<std::string> elements);
+
+// An expectation about a non-array answer (no placement rule), for custom judges' failures.
+Expectation value_rule(std::string rule, std::string_view citation, Level level = Level::must);
+
+// `rule` with the Python statements that check it in a reproduction (see Expectation).
+inline Expectation with_python_check(Expectation rule, std::vector<std::string> lines) {
+  rule.python_check = std::move(lines);
+  return rule;
+}
+
+// A step's non-array answer as a sentence: "answered <json>" or "raised T: message".
+std::string describe(const StepOutcome& result);
 
 // Outcome helpers for custom judges.
 const ArrayReport* first_array(const ProgramOutcome& outcome, int step);

@@ -1,6 +1,8 @@
 // mixed.<fn>: every function and operator with two or more array inputs raises when they are on
-// different devices, 0-d operands included (P14, P15, P18); in-place operators and __setitem__
-// raise and leave their target unchanged.
+// different devices (P14, P15); in-place operators and __setitem__ raise and leave their target
+// unchanged. mixed_0d.<fn>: the same for elementwise calls where exactly one operand is 0-d
+// (P18): the spec exempts no operand by its rank, and a library that does (torch's CPU scalars)
+// fails exactly these checks rather than the general ones.
 #include "family.hpp"
 
 #include "catalogue/catalogue.hpp"
@@ -57,28 +59,46 @@ detail::CaseVerdict judge_target_unchanged(Adapter& adapter, const Program& prog
                                      "the target became " + text(*after));
 }
 
-Check mixed_check(const std::string& op) {
+// Elementwise calls: every required array operand broadcasts, so one of them may be 0-d.
+bool may_have_0d_operand(const catalogue::Operation& op) {
+  int arrays = 0;
+  for (const auto& parameter : op.arrays) {
+    if (parameter.variadic || parameter.min_ndim > 0) return false;
+    arrays += parameter.optional ? 0 : 1;
+  }
+  return arrays >= 2 || op.name == "clip";  // clip's array bounds are optional parameters
+}
+
+std::string description(std::string_view op, bool in_place, generate::ZeroD zero_d) {
+  const std::string_view operands = zero_d == generate::ZeroD::one_operand
+                                        ? "one of them 0-d"
+                                        : "each with at least one dimension";
+  if (in_place)
+    return fmt::format("{} raises on mixed devices ({}) and leaves its target unchanged", op,
+                       operands);
+  return fmt::format("{} raises when its array inputs are on different devices ({})", op, operands);
+}
+
+Check mixed_check(const std::string& op, generate::ZeroD zero_d) {
   const bool in_place = writes_into_target(op);
-  CheckInfo info{
-      .id = "mixed." + op,
-      .family = "mixed",
-      .function = op,
-      .level = Level::should,
-      .spec =
-          std::string(in_place ? spec_text::in_place_unchanged : spec_text::mixed_devices_raise),
-      .description = in_place ? fmt::format("{} raises on mixed devices and leaves its target "
-                                            "unchanged",
-                                            op)
-                              : fmt::format("{} raises when its array inputs are on different "
-                                            "devices, 0-d inputs included",
-                                            op)};
-  return {info, [info, op, in_place](const CheckContext& context) {
+  const bool zero_d_variant = zero_d == generate::ZeroD::one_operand;
+  std::string spec =
+      std::string(in_place ? spec_text::in_place_unchanged : spec_text::mixed_devices_raise);
+  if (zero_d_variant) spec += " No rank is exempt: a 0-d array is an array on its device (P18).";
+  CheckInfo info{.id = std::string(zero_d_variant ? "mixed_0d." : "mixed.") + op,
+                 .family = zero_d_variant ? "mixed_0d" : "mixed",
+                 .function = op,
+                 .level = Level::should,
+                 .spec = std::move(spec),
+                 .description = description(op, in_place, zero_d)};
+  return {info, [info, op, in_place, zero_d](const CheckContext& context) {
             const auto& handshake = context.adapter.handshake();
             if (!has_operation(handshake, op)) return lacks(info, context, op);
             if (handshake.devices.size() < 2) return needs_two_devices(info, context);
             generate::CallOptions options;
             options.placement = generate::Placement::mixed_devices;
             options.python_scalars = false;
+            options.zero_d = zero_d;
             auto programs = generate::call(op, options, handshake);
             if (!in_place)
               return detail::run_property(info, context, programs, detail::judge_with_oracle);
@@ -93,9 +113,19 @@ std::vector<Check> mixed_checks() {
   std::vector<Check> checks;
   for (const auto& op : catalogue::operations())
     if (op.rule == catalogue::DeviceRule::multi_input)
-      checks.push_back(mixed_check(std::string(op.name)));
+      checks.push_back(mixed_check(std::string(op.name), generate::ZeroD::never));
   for (const auto& op : generate::in_place_operators())
-    checks.push_back(mixed_check(op));
+    checks.push_back(mixed_check(op, generate::ZeroD::never));
+  return checks;
+}
+
+std::vector<Check> mixed_0d_checks() {
+  std::vector<Check> checks;
+  for (const auto& op : catalogue::operations())
+    if (op.rule == catalogue::DeviceRule::multi_input && may_have_0d_operand(op))
+      checks.push_back(mixed_check(std::string(op.name), generate::ZeroD::one_operand));
+  for (const auto& op : generate::in_place_operators())
+    if (op != "array.__imatmul__") checks.push_back(mixed_check(op, generate::ZeroD::one_operand));
   return checks;
 }
 

@@ -9,7 +9,7 @@ namespace {
 
 Check propagate_check(const std::string& op) {
   CheckInfo info{
-      .id = "propagate." + op,
+      .id = "propagate." + id_part(op),
       .family = "propagate",
       .function = op,
       .level = Level::should,

@@ -184,6 +184,9 @@ Program generic_call(CallBuilder& b) {
     elementwise = elementwise && p->min_ndim == 0;
   }
 
+  const ZeroD zero_d_rule = b.options().zero_d;
+  if (zero_d_rule != ZeroD::sometimes) min_ndim = std::max(min_ndim, 1);
+
   if (params.size() == 1 && params[0]->variadic) {
     const int count = b.mixed() ? 2 + draw_index(2) : 1 + draw_index(3);
     b.place(count, categories);
@@ -210,7 +213,10 @@ Program generic_call(CallBuilder& b) {
   b.place(arrays, categories);
   const std::string dtype = b.pick_dtype(categories);
   const Shape shape = draw_shape(min_ndim);
-  const int zero_d = (elementwise && arrays >= 2 && coin(25)) ? draw_index(arrays) : -1;
+  const bool may_mix_ranks = elementwise && arrays >= 2;
+  int zero_d = -1;
+  if (may_mix_ranks && zero_d_rule == ZeroD::one_operand) zero_d = draw_index(arrays);
+  if (may_mix_ranks && zero_d_rule == ZeroD::sometimes && coin(25)) zero_d = draw_index(arrays);
 
   std::vector<Value> args;
   int input = 0;

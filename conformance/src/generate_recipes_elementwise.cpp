@@ -25,33 +25,42 @@ Program in_place(CallBuilder& b) {
   const auto& other = op.arrays.at(1);
   const std::vector<std::string_view> categories{operand_category(op.name, self),
                                                  operand_category(op.name, other)};
+  const ZeroD zero_d = b.options().zero_d;
   const bool scalar = b.options().python_scalars && !b.mixed() && coin(25);
   b.place(scalar ? 1 : 2, categories);
   const std::string dtype = b.pick_dtype(categories);
-  const Shape shape = draw_shape(0);
+  const Shape shape = draw_shape(zero_d == ZeroD::sometimes ? 0 : 1);
   const StepRef target = b.add_input(0, shape, dtype, operand_domain(op.name, 0));
   const Domain domain = operand_domain(op.name, 1);
   if (scalar) return b.finish({target, b.scalar_for(dtype, domain)});
-  const StepRef value = b.add_input(1, coin(25) ? Shape{} : shape, dtype, domain);
+  const bool other_0d = zero_d == ZeroD::one_operand || (zero_d == ZeroD::sometimes && coin(25));
+  const StepRef value = b.add_input(1, other_0d ? Shape{} : shape, dtype, domain);
   return b.finish({target, value});
 }
 
 // where(condition, x1, x2): a bool condition; x1 and x2 of one dtype, one of them perhaps a
 // Python scalar ("At least one of x1 and x2 must be an array"); shapes equal or 0-d.
 Program where(CallBuilder& b) {
+  const ZeroD zero_d = b.options().zero_d;
   const int scalar = b.options().python_scalars && coin(25) ? 1 + draw_index(2) : 0;
-  b.place(scalar != 0 ? 2 : 3, {"boolean"});
+  const int arrays = scalar != 0 ? 2 : 3;
+  b.place(arrays, {"boolean"});
   const std::string dtype = b.pick_dtype({"any"});
-  const Shape shape = draw_shape(0);
-  const auto operand_shape = [&] { return coin(20) ? Shape{} : shape; };
+  const Shape shape = draw_shape(zero_d == ZeroD::sometimes ? 0 : 1);
+  const int only_0d = zero_d == ZeroD::one_operand ? draw_index(arrays) : -1;
+  const auto operand_shape = [&](int input) {
+    if (zero_d == ZeroD::sometimes) return coin(20) ? Shape{} : shape;
+    return input == only_0d ? Shape{} : shape;
+  };
   std::vector<Value> args;
-  args.push_back(b.add_input(0, operand_shape(), "bool"));
+  args.push_back(b.add_input(0, operand_shape(0), "bool"));
   int input = 1;
   for (int i = 1; i <= 2; ++i) {
     if (scalar == i) {
       args.push_back(b.scalar_for(dtype));
     } else {
-      args.push_back(b.add_input(input++, operand_shape(), dtype));
+      args.push_back(b.add_input(input, operand_shape(input), dtype));
+      ++input;
     }
   }
   return b.finish(std::move(args));
@@ -69,9 +78,16 @@ Program clip(CallBuilder& b) {
   }
   if (b.mixed() && bounds[0] != array && bounds[1] != array) bounds[draw_index(2)] = array;
   const int arrays = 1 + (bounds[0] == array) + (bounds[1] == array);
+  const ZeroD zero_d = b.options().zero_d;
   b.place(arrays, {"real numeric"});
   const std::string dtype = b.pick_dtype({"real numeric"});
-  const Shape shape = draw_shape(0);
+  const Shape shape = draw_shape(zero_d == ZeroD::sometimes ? 0 : 1);
+  // x keeps the result's shape, so the one 0-d operand is a bound.
+  const int only_0d = zero_d == ZeroD::one_operand && arrays > 1 ? 1 + draw_index(arrays - 1) : -1;
+  const auto bound_shape = [&](int input) {
+    if (zero_d == ZeroD::sometimes) return coin(30) ? Shape{} : shape;
+    return input == only_0d ? Shape{} : shape;
+  };
   const StepRef x = b.add_input(0, shape, dtype);
   std::vector<Keyword> kwargs;
   int input = 1;
@@ -80,8 +96,9 @@ Program clip(CallBuilder& b) {
     if (bounds[i] == scalar)
       kwargs.push_back(Keyword{.name = names[i], .value = b.scalar_for(dtype)});
     if (bounds[i] == array) {
-      kwargs.push_back(Keyword{.name = names[i],
-                               .value = b.add_input(input++, coin(30) ? Shape{} : shape, dtype)});
+      kwargs.push_back(
+          Keyword{.name = names[i], .value = b.add_input(input, bound_shape(input), dtype)});
+      ++input;
     }
   }
   return b.finish({x}, std::move(kwargs));

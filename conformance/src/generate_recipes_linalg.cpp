@@ -62,15 +62,19 @@ Program tensordot(CallBuilder& b) {
   return b.finish({x1, x2}, {Keyword{.name = "axes", .value = std::int64_t{contracted}}});
 }
 
-// Two operands of one shape (vecdot, cross), with `axis=` sometimes.
+// Two operands of one shape (vecdot, cross), with `axis=` sometimes. vecdot's axis "Should be an
+// integer on the interval [-N, -1], where N is min(x1.ndim, x2.ndim)" (2024.12
+// linear_algebra_functions.py and linalg.py), counted from the last: drawn in [-N, -1].
 Program same_shape_pair(CallBuilder& b, const Shape& shape, bool axis_keyword) {
   b.place(2, {"numeric"});
   const std::string dtype = b.pick_dtype({"numeric"});
   const StepRef x1 = b.add_input(0, shape, dtype);
   const StepRef x2 = b.add_input(1, shape, dtype);
   std::vector<Keyword> kwargs;
-  if (axis_keyword && coin(50))
-    kwargs.push_back(Keyword{.name = "axis", .value = draw_axis(ndim_of(shape))});
+  if (axis_keyword && coin(50)) {
+    const auto ndim = static_cast<int>(ndim_of(shape));
+    kwargs.push_back(Keyword{.name = "axis", .value = std::int64_t{-1 - draw_index(ndim)}});
+  }
   return b.finish({x1, x2}, std::move(kwargs));
 }
 

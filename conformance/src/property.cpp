@@ -11,6 +11,7 @@
 #include <rapidcheck/detail/Configuration.h>
 #include <rapidcheck/detail/Property.h>
 #include <rapidcheck/detail/TestListener.h>
+#include <nlohmann/json.hpp>
 
 #include "conformance/oracle.hpp"
 
@@ -38,6 +39,40 @@ std::string describe(const StepOutcome& outcome) {
   }
   return "?";
 }
+
+// An adapter that answers the programs of a batch run ahead of a check's cases, and passes
+// anything else (baselines, cases drawn after a discard shifted RapidCheck's sequence) on. A
+// program runs from a fresh state, so its answer does not depend on when it ran.
+class AnsweredAhead final : public Adapter {
+ public:
+  explicit AnsweredAhead(Adapter& inner) : inner_(inner) {}
+
+  void run_ahead(std::vector<Program> programs) {
+    outcomes_ = inner_.run_batch(programs);
+    programs.resize(std::min(programs.size(), outcomes_.size()));
+    programs_ = std::move(programs);
+  }
+
+  const Handshake& handshake() const override { return inner_.handshake(); }
+  ProgramOutcome run(const Program& program) override {
+    // Cases come in the order they were drawn: look at the next one first.
+    if (next_ < programs_.size() && programs_[next_] == program) return outcomes_[next_++];
+    const auto found = std::find(programs_.begin(), programs_.end(), program);
+    if (found != programs_.end())
+      return outcomes_[static_cast<std::size_t>(found - programs_.begin())];
+    return inner_.run(program);
+  }
+  std::string reproduction(const Program& program, int step,
+                           const Expectation& expectation) const override {
+    return inner_.reproduction(program, step, expectation);
+  }
+
+ private:
+  Adapter& inner_;
+  std::vector<Program> programs_;
+  std::vector<ProgramOutcome> outcomes_;
+  std::size_t next_ = 0;
+};
 
 std::vector<std::string> device_reprs(const Handshake& handshake) {
   std::vector<std::string> reprs;
@@ -127,6 +162,30 @@ bool runs_cleanly(Adapter& adapter, const Program& program) {
                      [](const StepOutcome& s) { return s.status == StepStatus::ok; });
 }
 
+namespace {
+
+constexpr std::string_view kRaisesOnOneDevice = "raises on one device too";
+constexpr std::string_view kUnsupportedOnDevice = "unsupported on the device used";
+
+// A discard reason saying the library, not the generator, kept the call from running.
+bool refuses(std::string_view reason) {
+  return reason.find(kRaisesOnOneDevice) != std::string_view::npos ||
+         reason.find(kUnsupportedOnDevice) != std::string_view::npos;
+}
+
+// A step the library could not run. When the same steps run on the baseline device, only the
+// devices this program used lack it (torch's meta device has no kernel for nonzero, say): that
+// case says nothing and another is drawn. Otherwise the library lacks it: the check is
+// unsupported.
+CaseVerdict unsupported_here(Adapter& adapter, const Program& program, int index,
+                             int baseline_device, std::string why) {
+  if (runs_cleanly(adapter, on_one_device(first_steps(program, index + 1), baseline_device)))
+    return CaseVerdict::discarded(fmt::format("{}: {}", kUnsupportedOnDevice, why));
+  return CaseVerdict::unsupported_because(std::move(why));
+}
+
+}  // namespace
+
 CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
                               const ProgramOutcome& outcome) {
   const auto& handshake = adapter.handshake();
@@ -139,7 +198,8 @@ CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
     const int index = static_cast<int>(i);
     if (!step.under_test) {
       if (result.status == StepStatus::unsupported)
-        return CaseVerdict::unsupported_because(
+        return unsupported_here(
+            adapter, program, index, baseline_device,
             fmt::format("a setup step ({}) is unsupported: {}", step.op, result.message));
       if (result.status != StepStatus::ok)
         return CaseVerdict::discarded(fmt::format("setup step {} {}", step.op, describe(result)));
@@ -155,12 +215,13 @@ CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
             !uses_invalid_device(step) &&
             !runs_cleanly(adapter, on_one_device(first_steps(program, index + 1), baseline_device)))
           return CaseVerdict::discarded(
-              fmt::format("{} raises on one device too: {}", step.op, describe(result)));
+              fmt::format("{} {}: {}", step.op, kRaisesOnOneDevice, describe(result)));
         break;
       case Verdict::not_judged:
         break;
       case Verdict::unsupported:
-        return CaseVerdict::unsupported_because(fmt::format("{}: {}", step.op, result.message));
+        return unsupported_here(adapter, program, index, baseline_device,
+                                fmt::format("{}: {}", step.op, result.message));
       case Verdict::fail: {
         // Each step is judged on earlier ones only: the steps after it are not evidence.
         auto failed = CaseVerdict::failed(index, expectation, judgement.expected, judgement.actual);
@@ -170,7 +231,7 @@ CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
       case Verdict::raised:
         if (!runs_cleanly(adapter, on_one_device(first_steps(program, index + 1), baseline_device)))
           return CaseVerdict::discarded(
-              fmt::format("{} raises on one device too: {}", step.op, describe(result)));
+              fmt::format("{} {}: {}", step.op, kRaisesOnOneDevice, describe(result)));
         {
           auto failed = CaseVerdict::failed(
               index, expectation, judgement.expected,
@@ -206,7 +267,48 @@ CheckResult not_run(const CheckInfo& info, const CheckContext& context, Status s
 
 CheckResult run_property(const CheckInfo& info, const CheckContext& context,
                          const rc::Gen<Program>& generator, const Judge& judge) {
-  Adapter& adapter = context.adapter;
+  // Every judgement reads where results landed: without `.device` there is nothing to judge.
+  if (!context.adapter.handshake().features.device_attribute)
+    return not_run(info, context, Status::unsupported,
+                   fmt::format("{} arrays have no .device attribute, so where results land "
+                               "cannot be observed",
+                               context.adapter.handshake().library));
+
+  rc::detail::TestParams params;
+  params.seed = check_seed(context.seed, info.id);
+  params.maxSuccess = context.examples;
+  params.maxSize = 100;
+  params.maxDiscardRatio = 10;
+  rc::detail::TestMetadata metadata;
+  metadata.id = info.id;
+  metadata.description = info.description;
+  std::unordered_map<std::string, rc::detail::Reproduce> reproduce;
+  if (!context.reproduce.empty()) {
+    try {
+      reproduce = rc::detail::configFromString(context.reproduce).reproduce;
+    } catch (const std::exception& e) {
+      throw std::runtime_error(
+          fmt::format("not a reproduce string ({}): {}", e.what(), context.reproduce));
+    }
+  }
+  SilentListener listener;
+  const auto started = std::chrono::steady_clock::now();
+
+  // For an adapter across a process boundary: draw the cases RapidCheck will draw (the same
+  // seed and sizes, as long as none is discarded) and run them in one batch first.
+  AnsweredAhead ahead(context.adapter);
+  const bool batch = context.adapter.prefers_batches() && reproduce.empty();
+  if (batch) {
+    std::vector<Program> programs;
+    const auto draw = [&] { programs.push_back(*generator); };
+    try {
+      rc::detail::checkProperty(rc::detail::toProperty(draw), metadata, params, listener, {});
+      ahead.run_ahead(std::move(programs));
+    } catch (const std::exception&) {
+      // Only a speed-up: the cases below run one by one and report what breaks.
+    }
+  }
+  Adapter& adapter = batch ? static_cast<Adapter&>(ahead) : context.adapter;
   struct LastFailure {
     Failure failure;
     Expectation expectation;
@@ -216,10 +318,16 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
   std::optional<LastFailure> last;
   std::string unsupported;
   std::map<std::string, int> discards;
+  // Cases in a row, before any passed, that the library could not run anywhere: past a limit the
+  // rest are discarded unrun, and RapidCheck's giving up reports the check unsupported.
+  int refusals_in_a_row = 0;
+  bool any_passed = false;
+  constexpr int kRefusalsBeforeGivingUp = 50;
 
   const auto property = [&] {
     const Program program = *generator;
     if (!unsupported.empty()) return;  // known already: finish the remaining cases cheaply
+    if (refusals_in_a_row >= kRefusalsBeforeGivingUp) RC_DISCARD("the library refuses the call");
     LastFailure record;
     record.failure.program = program;
     bool failed = false;
@@ -234,8 +342,12 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
         message = record.reason;
       } else {
         const auto verdict = judge(adapter, program, record.failure.outcome);
+        const bool refused =
+            verdict.kind == CaseVerdict::Kind::discard && !any_passed && refuses(verdict.reason);
+        refusals_in_a_row = refused ? refusals_in_a_row + 1 : 0;
         switch (verdict.kind) {
           case CaseVerdict::Kind::pass:
+            any_passed = true;
             return;
           case CaseVerdict::Kind::unsupported:
             unsupported = verdict.reason;
@@ -272,25 +384,6 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
     RC_FAIL(message);
   };
 
-  rc::detail::TestParams params;
-  params.seed = check_seed(context.seed, info.id);
-  params.maxSuccess = context.examples;
-  params.maxSize = 100;
-  params.maxDiscardRatio = 10;
-  rc::detail::TestMetadata metadata;
-  metadata.id = info.id;
-  metadata.description = info.description;
-  std::unordered_map<std::string, rc::detail::Reproduce> reproduce;
-  if (!context.reproduce.empty()) {
-    try {
-      reproduce = rc::detail::configFromString(context.reproduce).reproduce;
-    } catch (const std::exception& e) {
-      throw std::runtime_error(
-          fmt::format("not a reproduce string ({}): {}", e.what(), context.reproduce));
-    }
-  }
-  SilentListener listener;
-  const auto started = std::chrono::steady_clock::now();
   const auto outcome = rc::detail::checkProperty(rc::detail::toProperty(property), metadata, params,
                                                  listener, reproduce);
 
@@ -325,14 +418,24 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
     }
   } else if (outcome.match(gave_up)) {
     result.cases = gave_up.numSuccess;
-    result.status = Status::error;
     const auto most = std::max_element(discards.begin(), discards.end(),
                                        [](auto& a, auto& b) { return a.second < b.second; });
-    result.reason = fmt::format(
-        "could not make enough valid programs ({} ran, RapidCheck gave up){}", gave_up.numSuccess,
+    const std::string most_often =
         most == discards.end()
             ? std::string()
-            : fmt::format("; most often: {} ({} times)", most->first, most->second));
+            : fmt::format("; most often: {} ({} times)", most->first, most->second);
+    // Not one generated call ran, on any device: the library does not accept the standard's
+    // call (torch's flip wants dims=). That is the library's gap, not the harness's. (strict
+    // passes every check, so a generator that writes invalid calls still shows there.)
+    const bool library_refuses =
+        gave_up.numSuccess == 0 && most != discards.end() && refuses(most->first);
+    result.status = library_refuses ? Status::unsupported : Status::error;
+    result.reason = library_refuses
+                        ? fmt::format("no generated call ran on any device{}", most_often)
+                        : fmt::format(
+                              "could not make enough valid programs ({} ran, RapidCheck "
+                              "gave up){}",
+                              gave_up.numSuccess, most_often);
   } else if (outcome.match(error)) {
     result.status = Status::error;
     result.reason = "RapidCheck: " + error.description;

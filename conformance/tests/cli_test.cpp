@@ -135,8 +135,9 @@ TEST_F(Cli, UnknownImplementationListsTheValidForms) {
               AllOf(HasSubstr("strict"), HasSubstr("torch"), HasSubstr("python:<module>")));
 }
 
-TEST_F(Cli, PythonAdapterIsNotInThisBuildYet) {
-  expect_usage_error(run("--impl python:numpy"), "the python adapter is not part of this build");
+TEST_F(Cli, PythonModuleThatDoesNotImportIsASetupError) {
+  expect_usage_error(run("--impl python:no_such_module_xyz"),
+                     "python:no_such_module_xyz: the module does not import");
 }
 
 TEST_F(Cli, TorchAdapterIsNotInThisBuildYet) {

@@ -83,6 +83,9 @@ TEST_F(StrictAdapterTest, HandshakeListsWhatStrictHasAndNothingElse) {
                               "array.__dlpack_device__",
                               "array.__iadd__",
                               "array.__irshift__",
+                              "array.__ipow__",
+                              "array.__ifloordiv__",
+                              "array.__imatmul__",
                               "array.__pow__",
                               "array.__matmul__",
                               "sort",
@@ -93,9 +96,8 @@ TEST_F(StrictAdapterTest, HandshakeListsWhatStrictHasAndNothingElse) {
                               "array.T"}) {
     EXPECT_TRUE(lists(handshake, op)) << op;
   }
-  // In-place operators C++ has no spelling for, the constructor, and the harness's own steps.
-  for (std::string_view op : {"array.__ipow__", "array.__imatmul__", "array.__ifloordiv__",
-                              "array.__init__", "harness.observe"}) {
+  // The constructor and the harness's own steps.
+  for (std::string_view op : {"array.__init__", "harness.observe"}) {
     EXPECT_FALSE(lists(handshake, op)) << op;
   }
   for (const std::string& op : handshake.operations) {
@@ -201,15 +203,34 @@ TEST(StrictAdapter, SetDefaultDeviceLastsForOneProgram) {
 
 TEST(StrictAdapter, UnknownOperationsAndKeywordsAreUnsupported) {
   const ProgramOutcome outcome =
-      run({step("frobnicate", {}), array_on(0, {3, 1}),
-           step("array.__ipow__", {StepRef{1}, std::int64_t{2}}),
+      run({step("frobnicate", {}), array_on(0, {3, 1}), step("array.__init__", {StepRef{1}}),
            step("zeros", {IntTuple{{2}}}, {{.name = "order", .value = std::int64_t{0}}})});
   EXPECT_EQ(outcome.steps[0].status, StepStatus::unsupported);
   EXPECT_NE(outcome.steps[0].message.find("frobnicate"), std::string::npos);
   EXPECT_EQ(outcome.steps[2].status, StepStatus::unsupported);
-  EXPECT_NE(outcome.steps[2].message.find("__ipow__"), std::string::npos);
+  EXPECT_NE(outcome.steps[2].message.find("__init__"), std::string::npos);
   EXPECT_EQ(outcome.steps[3].status, StepStatus::unsupported);
   EXPECT_NE(outcome.steps[3].message.find("order"), std::string::npos) << outcome.steps[3].message;
+}
+
+// **=, //= and @= have no C++ operator; strict's named functions run them, in place.
+TEST(StrictAdapter, InPlaceFormsCxxCannotSpellWriteIntoTheTarget) {
+  const ProgramOutcome outcome =
+      run({array_on(1, {3, -7}), step("array.__ipow__", {StepRef{0}, std::int64_t{2}}),
+           step("array.__ifloordiv__", {StepRef{0}, std::int64_t{4}}),
+           step("harness.observe", {StepRef{0}})});
+  for (std::size_t i = 1; i < 4; ++i)
+    ASSERT_EQ(outcome.steps[i].status, StepStatus::ok) << i << ": " << outcome.steps[i].message;
+  // [3, -7] ** 2 = [9, 49]; // 4 = [2, 12]; the target stays on devices[1].
+  EXPECT_EQ(outcome.steps[3].arrays.at(0).values, (std::vector<double>{2, 12}));
+  EXPECT_EQ(outcome.steps[3].arrays.at(0).device, 1);
+  const ProgramOutcome matmul = run(
+      {step("asarray", {Data{.values = {1, 2, 3, 4}, .shape = {2, 2}}}),
+       step("asarray", {Data{.values = {0, 1, 1, 0}, .shape = {2, 2}}}),
+       step("array.__imatmul__", {StepRef{0}, StepRef{1}}), step("harness.observe", {StepRef{0}})});
+  ASSERT_EQ(matmul.steps[2].status, StepStatus::ok) << matmul.steps[2].message;
+  // [[1, 2], [3, 4]] @ [[0, 1], [1, 0]] = [[2, 1], [4, 3]].
+  EXPECT_EQ(matmul.steps[3].arrays.at(0).values, (std::vector<double>{2, 1, 4, 3}));
 }
 
 TEST(StrictAdapter, InvalidDeviceRaisesValueError) {

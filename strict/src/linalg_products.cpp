@@ -1,8 +1,7 @@
 // strict::linalg products and views: matmul, matrix_transpose, tensordot, vecdot, outer, cross,
-// diagonal, trace.
+// diagonal, trace. tensordot and vecdot share the main namespace's kernels (tensor_products.cpp).
 #include <algorithm>
 #include <array>
-#include <complex>
 
 #include <fmt/format.h>
 
@@ -12,6 +11,7 @@
 #include "internal/elementwise.hpp"
 #include "internal/linalg_support.hpp"
 #include "internal/placement.hpp"
+#include "internal/tensor_products.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
 #include "strict/linalg.hpp"
@@ -25,15 +25,6 @@ using internal::linalg::MatrixStack;
 using internal::linalg::read_as;
 using internal::linalg::result_like;
 
-template <class T>
-T conjugate_if_complex(T value) {
-  if constexpr (internal::is_complex_v<T>) {
-    return std::conj(value);
-  } else {
-    return value;
-  }
-}
-
 // Element strides of a C-contiguous shape.
 Shape contiguous_strides(const Shape& shape) {
   Shape strides(shape.size(), 1);
@@ -42,47 +33,9 @@ Shape contiguous_strides(const Shape& shape) {
   return strides;
 }
 
-// The offsets of every position of `extents` (C order) for the given strides.
-std::vector<std::int64_t> offsets_of(const Shape& extents, const Shape& strides) {
-  std::vector<std::int64_t> offsets;
-  offsets.reserve(static_cast<std::size_t>(element_count(extents)));
-  internal::for_each_broadcast<1>(extents, std::array<Shape, 1>{strides},
-                                  [&](std::int64_t, const std::array<std::int64_t, 1>& offset) {
-                                    offsets.push_back(offset[0]);
-                                  });
-  return offsets;
-}
-
 void require_numeric_pair(std::string_view function, const Array& x1, const Array& x2) {
   internal::require_category(function, "x1", x1.dtype(), Category::numeric);
   internal::require_category(function, "x2", x2.dtype(), Category::numeric);
-}
-
-// The dimension `axis` names in both x1 and x2, counted from the end (a negative number). The
-// standard: "Should be an integer on the interval [-N, -1], where N is min(x1.ndim, x2.ndim)";
-// strict also takes a non-negative axis when both have the same number of dimensions.
-std::int64_t axis_from_end(std::string_view function, std::int64_t axis, const Array& x1,
-                           const Array& x2) {
-  const std::int64_t n = std::min(x1.ndim(), x2.ndim());
-  if (n == 0) {
-    throw InvalidArgumentError(fmt::format(
-        "{}(): x1 of shape ({}) and x2 of shape ({}) must both have at least one dimension",
-        function, fmt::join(x1.shape(), ", "), fmt::join(x2.shape(), ", ")));
-  }
-  if (axis >= 0 && x1.ndim() != x2.ndim()) {
-    throw InvalidArgumentError(fmt::format(
-        "{}(): axis={} is ambiguous for x1 with {} and x2 with {} dimensions; the standard asks "
-        "for a negative axis in [{}, -1], counted from the last dimension",
-        function, axis, x1.ndim(), x2.ndim(), -n));
-  }
-  const std::int64_t from_end = axis >= 0 ? axis - n : axis;
-  if (from_end < -n || from_end >= 0) {
-    throw InvalidArgumentError(
-        fmt::format("{}(): axis={} is out of range for x1 with {} and x2 with {} dimensions; use "
-                    "an axis in [{}, -1]",
-                    function, axis, x1.ndim(), x2.ndim(), -n));
-  }
-  return from_end;
 }
 
 std::int64_t size_from_end(const Array& x, std::int64_t from_end) {
@@ -129,167 +82,17 @@ Array matrix_transpose(const Array& x) {
   return out;
 }
 
+// linalg.tensordot and linalg.vecdot are the main namespace's functions ("Alias for tensordot()",
+// "Alias for vecdot()" in linalg.py): one kernel each, named as linalg.* in errors and provenance.
 Array tensordot(const Array& x1, const Array& x2, const TensordotOptions& options) {
-  constexpr std::string_view name = "linalg.tensordot";
-  const Device device = internal::common_device(name, {{"x1", &x1}, {"x2", &x2}});
-  require_numeric_pair(name, x1, x2);
-  const DType dtype = internal::linalg::promoted_dtype(name, x1, x2);
-
-  std::vector<std::int64_t> axes1;
-  std::vector<std::int64_t> axes2;
-  if (const auto* count = std::get_if<std::int64_t>(&options.axes)) {
-    // "If axes is an int equal to N, then contraction must be performed over the last N axes of
-    // x1 and the first N axes of x2 in order ... Must be nonnegative."
-    if (*count < 0 || *count > x1.ndim() || *count > x2.ndim()) {
-      throw InvalidArgumentError(
-          fmt::format("{}(): axes={} must be in [0, {}] for x1 of shape ({}) and x2 of shape ({})",
-                      name, *count, std::min(x1.ndim(), x2.ndim()), fmt::join(x1.shape(), ", "),
-                      fmt::join(x2.shape(), ", ")));
-    }
-    for (std::int64_t i = 0; i < *count; ++i) {
-      axes1.push_back(x1.ndim() - *count + i);
-      axes2.push_back(i);
-    }
-  } else {
-    const AxisPairs& pairs = std::get<AxisPairs>(options.axes);
-    if (pairs.x1.size() != pairs.x2.size()) {
-      throw InvalidArgumentError(fmt::format(
-          "{}(): axes=(({}), ({})) names {} axes of x1 but {} of x2; both sequences must have the "
-          "same length",
-          name, fmt::join(pairs.x1, ", "), fmt::join(pairs.x2, ", "), pairs.x1.size(),
-          pairs.x2.size()));
-    }
-    const auto normalize = [&](const std::vector<std::int64_t>& axes, const Array& x,
-                               std::string_view parameter) {
-      std::vector<std::int64_t> out;
-      for (std::int64_t axis : axes) {
-        const std::int64_t normalized = internal::normalize_axis(name, axis, x.ndim(), parameter);
-        if (std::find(out.begin(), out.end(), normalized) != out.end()) {
-          throw InvalidArgumentError(fmt::format(
-              "{}(): {} ({}) names dimension {} more than once; each index must be unique", name,
-              parameter, fmt::join(axes, ", "), normalized));
-        }
-        out.push_back(normalized);
-      }
-      return out;
-    };
-    axes1 = normalize(pairs.x1, x1, "axes[0]");
-    axes2 = normalize(pairs.x2, x2, "axes[1]");
-  }
-  for (std::size_t i = 0; i < axes1.size(); ++i) {
-    const std::int64_t size1 = x1.shape()[static_cast<std::size_t>(axes1[i])];
-    const std::int64_t size2 = x2.shape()[static_cast<std::size_t>(axes2[i])];
-    if (size1 != size2) {
-      throw InvalidArgumentError(fmt::format(
-          "{}(): x1 of shape ({}) and x2 of shape ({}) cannot be contracted: dimension {} of x1 "
-          "has size {} but dimension {} of x2 has size {} (contracted axes are not broadcast)",
-          name, fmt::join(x1.shape(), ", "), fmt::join(x2.shape(), ", "), axes1[i], size1, axes2[i],
-          size2));
-    }
-  }
-
-  // Free (kept) and contracted dimensions of each operand, with their strides.
-  const Shape strides1 = contiguous_strides(x1.shape());
-  const Shape strides2 = contiguous_strides(x2.shape());
-  Shape contracted, contracted_strides1, contracted_strides2;
-  for (std::size_t i = 0; i < axes1.size(); ++i) {
-    contracted.push_back(x1.shape()[static_cast<std::size_t>(axes1[i])]);
-    contracted_strides1.push_back(strides1[static_cast<std::size_t>(axes1[i])]);
-    contracted_strides2.push_back(strides2[static_cast<std::size_t>(axes2[i])]);
-  }
-  Shape free1, free_strides1, free2, free_strides2;
-  for (std::int64_t d = 0; d < x1.ndim(); ++d) {
-    if (std::find(axes1.begin(), axes1.end(), d) != axes1.end()) continue;
-    free1.push_back(x1.shape()[static_cast<std::size_t>(d)]);
-    free_strides1.push_back(strides1[static_cast<std::size_t>(d)]);
-  }
-  for (std::int64_t d = 0; d < x2.ndim(); ++d) {
-    if (std::find(axes2.begin(), axes2.end(), d) != axes2.end()) continue;
-    free2.push_back(x2.shape()[static_cast<std::size_t>(d)]);
-    free_strides2.push_back(strides2[static_cast<std::size_t>(d)]);
-  }
-  Shape result_shape = free1;
-  result_shape.insert(result_shape.end(), free2.begin(), free2.end());
-  Array out =
-      ArrayAccess::allocate(result_shape, dtype, device, propagated_from(name, x1.provenance()));
-
-  const std::vector<std::int64_t> rows = offsets_of(free1, free_strides1);
-  const std::vector<std::int64_t> columns = offsets_of(free2, free_strides2);
-  const std::vector<std::int64_t> inner1 = offsets_of(contracted, contracted_strides1);
-  const std::vector<std::int64_t> inner2 = offsets_of(contracted, contracted_strides2);
-  internal::visit_dtype(dtype, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (internal::category_allows_v<Category::numeric, T>) {
-      const std::vector<T> a = read_as<T>(x1);
-      const std::vector<T> b = read_as<T>(x2);
-      T* result = ArrayAccess::data<T>(out);
-      std::size_t index = 0;
-      for (std::int64_t row : rows) {
-        for (std::int64_t column : columns) {
-          T total{};
-          for (std::size_t k = 0; k < inner1.size(); ++k) {
-            total = internal::wrapping_add(
-                total,
-                internal::wrapping_multiply(a[static_cast<std::size_t>(row + inner1[k])],
-                                            b[static_cast<std::size_t>(column + inner2[k])]));
-          }
-          result[index++] = total;
-        }
-      }
-    }
-  });
-  return out;
+  if (const auto* count = std::get_if<std::int64_t>(&options.axes))
+    return internal::tensordot("linalg.tensordot", x1, x2, TensordotAxes(*count));
+  const AxisPairs& pairs = std::get<AxisPairs>(options.axes);
+  return internal::tensordot("linalg.tensordot", x1, x2, TensordotAxes(pairs.x1, pairs.x2));
 }
 
 Array vecdot(const Array& x1, const Array& x2, const VecdotOptions& options) {
-  constexpr std::string_view name = "linalg.vecdot";
-  const Device device = internal::common_device(name, {{"x1", &x1}, {"x2", &x2}});
-  require_numeric_pair(name, x1, x2);
-  const DType dtype = internal::linalg::promoted_dtype(name, x1, x2);
-  const std::int64_t from_end = axis_from_end(name, options.axis, x1, x2);
-  const std::int64_t length = size_from_end(x1, from_end);
-  if (length != size_from_end(x2, from_end)) {
-    throw InvalidArgumentError(fmt::format(
-        "{}(): x1 of shape ({}) and x2 of shape ({}) have sizes {} and {} along axis={}; the "
-        "contracted axis must have the same size in both (it is not broadcast)",
-        name, fmt::join(x1.shape(), ", "), fmt::join(x2.shape(), ", "), length,
-        size_from_end(x2, from_end), options.axis));
-  }
-  // The other dimensions broadcast; the contracted one has the same size in both.
-  const Shape full = broadcast_pair(name, x1, x2);
-  const std::size_t axis = full.size() - static_cast<std::size_t>(-from_end);
-  Shape result_shape = full;
-  result_shape.erase(result_shape.begin() + static_cast<std::ptrdiff_t>(axis));
-  Shape iteration = full;
-  iteration[axis] = 1;
-  const std::array<Shape, 2> strides = {internal::broadcast_strides(x1.shape(), full),
-                                        internal::broadcast_strides(x2.shape(), full)};
-  Array out =
-      ArrayAccess::allocate(result_shape, dtype, device, propagated_from(name, x1.provenance()));
-  internal::visit_dtype(dtype, [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    if constexpr (internal::category_allows_v<Category::numeric, T>) {
-      const std::vector<T> a = read_as<T>(x1);
-      const std::vector<T> b = read_as<T>(x2);
-      T* result = ArrayAccess::data<T>(out);
-      const std::int64_t step1 = strides[0][axis];
-      const std::int64_t step2 = strides[1][axis];
-      internal::for_each_broadcast<2>(
-          iteration, strides, [&](std::int64_t i, const std::array<std::int64_t, 2>& offsets) {
-            T total{};
-            for (std::int64_t k = 0; k < length; ++k) {
-              // The standard's dot product: sum of conj(a_i) * b_i.
-              total = internal::wrapping_add(
-                  total,
-                  internal::wrapping_multiply(
-                      conjugate_if_complex(a[static_cast<std::size_t>(offsets[0] + k * step1)]),
-                      b[static_cast<std::size_t>(offsets[1] + k * step2)]));
-            }
-            result[i] = total;
-          });
-    }
-  });
-  return out;
+  return internal::vecdot("linalg.vecdot", x1, x2, options.axis);
 }
 
 Array outer(const Array& x1, const Array& x2) {
@@ -326,7 +129,7 @@ Array cross(const Array& x1, const Array& x2, const CrossOptions& options) {
   const Device device = internal::common_device(name, {{"x1", &x1}, {"x2", &x2}});
   require_numeric_pair(name, x1, x2);
   const DType dtype = internal::linalg::promoted_dtype(name, x1, x2);
-  const std::int64_t from_end = axis_from_end(name, options.axis, x1, x2);
+  const std::int64_t from_end = internal::axis_from_end(name, options.axis, x1, x2);
   // "The size of the axis over which the cross product is to be computed must be equal to 3"
   // in both, before broadcasting.
   if (size_from_end(x1, from_end) != 3 || size_from_end(x2, from_end) != 3) {

@@ -1,4 +1,5 @@
-// tensordot and vecdot: sums of products over contracted axes, in the promoted dtype.
+// tensordot and vecdot: sums of products over contracted axes, in the promoted dtype. One kernel
+// each (internal/tensor_products.hpp), named by the caller: the main namespace's and linalg's.
 #include "strict/tensor_products.hpp"
 
 #include <algorithm>
@@ -15,6 +16,7 @@
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
+#include "internal/tensor_products.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
 
@@ -97,20 +99,20 @@ T conjugate(T value) {
 }
 
 // The contracted axes of x1 and x2, validated.
-std::pair<Axes, Axes> contracted_axes(const Array& x1, const Array& x2, const TensordotAxes& axes) {
+std::pair<Axes, Axes> contracted_axes(std::string_view function, const Array& x1, const Array& x2,
+                                      const TensordotAxes& axes) {
   Axes axes1;
   Axes axes2;
   if (axes.is_count()) {
     const std::int64_t n = axes.count();
     if (n < 0) {
       throw InvalidArgumentError(
-          fmt::format("tensordot(): axes={} is negative; it must be nonnegative", n));
+          fmt::format("{}(): axes={} is negative; it must be nonnegative", function, n));
     }
     if (n > x1.ndim() || n > x2.ndim()) {
       throw InvalidArgumentError(fmt::format(
-          "tensordot(): axes={} contracts more dimensions than x1 of shape {} or x2 of shape {} "
-          "has",
-          n, shape_text(x1.shape()), shape_text(x2.shape())));
+          "{}(): axes={} contracts more dimensions than x1 of shape {} or x2 of shape {} has",
+          function, n, shape_text(x1.shape()), shape_text(x2.shape())));
     }
     // "contraction must be performed over the last N axes of x1 and the first N axes of x2 in
     // order".
@@ -123,17 +125,18 @@ std::pair<Axes, Axes> contracted_axes(const Array& x1, const Array& x2, const Te
   // "Both sequences must have the same length."
   if (axes.x1_axes().size() != axes.x2_axes().size()) {
     throw InvalidArgumentError(
-        fmt::format("tensordot(): axes has {} axes for x1 but {} for x2; both sequences must "
-                    "have the same length",
-                    axes.x1_axes().size(), axes.x2_axes().size()));
+        fmt::format("{}(): axes has {} axes for x1 but {} for x2; both sequences must have the "
+                    "same length",
+                    function, axes.x1_axes().size(), axes.x2_axes().size()));
   }
   // "Each index referred to in a sequence must be unique", within [-N, N).
-  auto normalized = [](const Axes& given, std::int64_t ndim, std::string_view which) {
+  auto normalized = [function](const Axes& given, std::int64_t ndim, std::string_view which) {
     Axes out;
     for (std::int64_t axis : given) {
-      const std::int64_t a = internal::normalize_axis("tensordot", axis, ndim, which);
+      const std::int64_t a = internal::normalize_axis(function, axis, ndim, which);
       if (std::find(out.begin(), out.end(), a) != out.end()) {
-        throw InvalidArgumentError(fmt::format("tensordot(): {} names axis {} twice", which, axis));
+        throw InvalidArgumentError(
+            fmt::format("{}(): {} names axis {} twice", function, which, axis));
       }
       out.push_back(a);
     }
@@ -145,9 +148,40 @@ std::pair<Axes, Axes> contracted_axes(const Array& x1, const Array& x2, const Te
 
 }  // namespace
 
-Array tensordot(const Array& x1, const Array& x2, const TensordotOptions& options) {
-  const Operands operands = check_operands("tensordot", x1, x2);
-  const std::pair<Axes, Axes> axes = contracted_axes(x1, x2, options.axes);
+namespace internal {
+
+// The dimension `axis` names in both x1 and x2, counted from the end (a negative number). The
+// standard: "Should be an integer on the interval [-N, -1], where N is min(x1.ndim, x2.ndim)";
+// a non-negative axis is taken only when x1 and x2 have the same number of dimensions, where it
+// names one dimension of both unambiguously.
+std::int64_t axis_from_end(std::string_view function, std::int64_t axis, const Array& x1,
+                           const Array& x2) {
+  const std::int64_t n = std::min(x1.ndim(), x2.ndim());
+  if (n == 0) {
+    throw InvalidArgumentError(
+        fmt::format("{}(): x1 of shape {} and x2 of shape {}: 0-d operands have no vectors",
+                    function, shape_text(x1.shape()), shape_text(x2.shape())));
+  }
+  if (axis >= 0 && x1.ndim() != x2.ndim()) {
+    throw InvalidArgumentError(fmt::format(
+        "{}(): axis={} is ambiguous for x1 with {} and x2 with {} dimensions; the standard asks "
+        "for a negative axis in [{}, -1], counted from the last dimension",
+        function, axis, x1.ndim(), x2.ndim(), -n));
+  }
+  const std::int64_t from_end = axis >= 0 ? axis - n : axis;
+  if (from_end < -n || from_end >= 0) {
+    throw InvalidArgumentError(fmt::format(
+        "{}(): axis={} is out of range for x1 of shape {} and x2 of shape {} (valid: {} to -1, "
+        "counted from the last axis)",
+        function, axis, shape_text(x1.shape()), shape_text(x2.shape()), -n));
+  }
+  return from_end;
+}
+
+Array tensordot(std::string_view function, const Array& x1, const Array& x2,
+                const TensordotAxes& axes_given) {
+  const Operands operands = check_operands(function, x1, x2);
+  const std::pair<Axes, Axes> axes = contracted_axes(function, x1, x2, axes_given);
   const Axes& axes1 = axes.first;
   const Axes& axes2 = axes.second;
   // "Each axis (dimension) x1_axes[i] for x1 must have the same size as the respective axis
@@ -158,9 +192,10 @@ Array tensordot(const Array& x1, const Array& x2, const TensordotOptions& option
     const std::int64_t size2 = x2.shape()[static_cast<std::size_t>(axes2[i])];
     if (size1 != size2) {
       throw InvalidArgumentError(fmt::format(
-          "tensordot(): axis {} of x1 (shape {}) has size {} but axis {} of x2 (shape {}) has "
-          "size {}; contracted axes must have the same size",
-          axes1[i], shape_text(x1.shape()), size1, axes2[i], shape_text(x2.shape()), size2));
+          "{}(): axis {} of x1 (shape {}) has size {} but axis {} of x2 (shape {}) has size {}; "
+          "contracted axes must have the same size",
+          function, axes1[i], shape_text(x1.shape()), size1, axes2[i], shape_text(x2.shape()),
+          size2));
     }
     contracted.push_back(size1);
   }
@@ -188,7 +223,7 @@ Array tensordot(const Array& x1, const Array& x2, const TensordotOptions& option
   result_shape.insert(result_shape.end(), free_shape2.begin(), free_shape2.end());
   // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment".
   Array out = ArrayAccess::allocate(result_shape, operands.dtype, operands.device,
-                                    propagated_from("tensordot", x1.provenance()));
+                                    propagated_from(function, x1.provenance()));
 
   const std::vector<std::int64_t> free1 = offsets_of(free_shape1, free_strides1);
   const std::vector<std::int64_t> free2 = offsets_of(free_shape2, free_strides2);
@@ -217,23 +252,11 @@ Array tensordot(const Array& x1, const Array& x2, const TensordotOptions& option
   return out;
 }
 
-Array vecdot(const Array& x1, const Array& x2, const VecdotOptions& options) {
-  const Operands operands = check_operands("vecdot", x1, x2);
-  if (x1.ndim() == 0 || x2.ndim() == 0) {
-    throw InvalidArgumentError(
-        fmt::format("vecdot(): x1 of shape {} and x2 of shape {}: 0-d operands have no vectors",
-                    shape_text(x1.shape()), shape_text(x2.shape())));
-  }
+Array vecdot(std::string_view function, const Array& x1, const Array& x2, std::int64_t axis) {
+  const Operands operands = check_operands(function, x1, x2);
   // "The function must determine the axis along which to perform the operation by counting
   // backward from the last axis".
-  const std::int64_t n = std::min(x1.ndim(), x2.ndim());
-  if (options.axis < -n || options.axis >= n) {
-    throw InvalidArgumentError(fmt::format(
-        "vecdot(): axis {} is out of range for x1 of shape {} and x2 of shape {} (valid: {} to "
-        "-1, counted from the last axis)",
-        options.axis, shape_text(x1.shape()), shape_text(x2.shape()), -n));
-  }
-  const std::int64_t from_end = options.axis < 0 ? options.axis : options.axis - n;
+  const std::int64_t from_end = axis_from_end(function, axis, x1, x2);
   const auto axis1 = static_cast<std::size_t>(x1.ndim() + from_end);
   const auto axis2 = static_cast<std::size_t>(x2.ndim() + from_end);
   // "The size of the axis over which to compute the dot product must be the same size as the
@@ -241,15 +264,23 @@ Array vecdot(const Array& x1, const Array& x2, const VecdotOptions& options) {
   const std::int64_t length = x1.shape()[axis1];
   if (x2.shape()[axis2] != length) {
     throw InvalidArgumentError(fmt::format(
-        "vecdot(): x1 of shape {} has {} elements along axis {} but x2 of shape {} has {}",
-        shape_text(x1.shape()), length, options.axis, shape_text(x2.shape()), x2.shape()[axis2]));
+        "{}(): x1 of shape {} has {} elements along axis {} but x2 of shape {} has {}; the "
+        "contracted axis must have the same size in both (it is not broadcast)",
+        function, shape_text(x1.shape()), length, axis, shape_text(x2.shape()), x2.shape()[axis2]));
   }
   // The other axes broadcast ("Must be compatible with x1 for all non-contracted axes").
   Shape rest1 = x1.shape();
   rest1.erase(rest1.begin() + static_cast<std::ptrdiff_t>(axis1));
   Shape rest2 = x2.shape();
   rest2.erase(rest2.begin() + static_cast<std::ptrdiff_t>(axis2));
-  const Shape result_shape = internal::broadcast_shapes("vecdot", rest1, rest2);
+  Shape result_shape;
+  try {
+    result_shape = internal::broadcast_shapes(function, rest1, rest2);
+  } catch (const InvalidArgumentError&) {
+    throw InvalidArgumentError(fmt::format(
+        "{}(): x1 of shape {} and x2 of shape {} cannot be broadcast together outside axis {}",
+        function, shape_text(x1.shape()), shape_text(x2.shape()), axis));
+  }
   // Strides of the non-contracted axes of each operand, read as the result's shape.
   auto rest_strides = [&](const Array& x, std::size_t axis, const Shape& rest) {
     Shape strides = contiguous_strides(x.shape());
@@ -266,7 +297,7 @@ Array vecdot(const Array& x1, const Array& x2, const VecdotOptions& options) {
   const std::int64_t step1 = layout1.second;
   const std::int64_t step2 = layout2.second;
   Array out = ArrayAccess::allocate(result_shape, operands.dtype, operands.device,
-                                    propagated_from("vecdot", x1.provenance()));
+                                    propagated_from(function, x1.provenance()));
   const std::vector<std::int64_t> bases1 = offsets_of(result_shape, layout1.first);
   const std::vector<std::int64_t> bases2 = offsets_of(result_shape, layout2.first);
   internal::visit_dtype(operands.dtype, [&](auto tag) {
@@ -288,6 +319,16 @@ Array vecdot(const Array& x1, const Array& x2, const VecdotOptions& options) {
     }
   });
   return out;
+}
+
+}  // namespace internal
+
+Array tensordot(const Array& x1, const Array& x2, const TensordotOptions& options) {
+  return internal::tensordot("tensordot", x1, x2, options.axes);
+}
+
+Array vecdot(const Array& x1, const Array& x2, const VecdotOptions& options) {
+  return internal::vecdot("vecdot", x1, x2, options.axis);
 }
 
 }  // namespace strict

@@ -1,6 +1,8 @@
 // tensordot and vecdot: contractions, dtypes, bad axes and shapes, and the device rules.
 #include "strict/tensor_products.hpp"
 
+#include "strict/linalg.hpp"
+
 #include <gtest/gtest.h>
 
 #include <complex>
@@ -145,6 +147,67 @@ TEST(Vecdot, DevicesMustMatchAndTheResultStaysThere) {
   EXPECT_THROW(vecdot(zeros({2}), zeros({2}, {.device = device1()})), DeviceMismatchError);
   EXPECT_THROW(vecdot(zeros({3}, {.device = device1()}), zeros({4}, {.device = device2()})),
                DeviceMismatchError);
+}
+
+TEST(Vecdot, ANonNegativeAxisNeedsEqualRanks) {
+  // axis=0 of a (2, 3) and a (3,) array could mean dimension 0 of x1 or of x2: it raises.
+  try {
+    vecdot(zeros_of({2, 3}, float64), zeros_of({3}, float64), {.axis = 0});
+    FAIL() << "vecdot accepted axis=0 for ranks 2 and 1";
+  } catch (const InvalidArgumentError& e) {
+    EXPECT_TRUE(contains(e.what(), "vecdot(): axis=0 is ambiguous"));
+    EXPECT_FALSE(contains(e.what(), "linalg."));
+  }
+  // The same call with the standard's negative axis works: [0, 0] (zeros).
+  EXPECT_EQ(vecdot(zeros_of({2, 3}, float64), zeros_of({3}, float64), {.axis = -1}).shape(),
+            Shape{2});
+}
+
+// ---- linalg.tensordot and linalg.vecdot: the same kernels, under their own names -------------
+
+TEST(TensorProducts, TheLinalgFormsGiveTheSameResultsUnderTheirOwnNames) {
+  const Array a = make({{1, 2}, {3, 4}}, int64, device1());
+  const Array b = make({{5, 6}, {7, 8}}, int64, device1());
+  // [[1, 2], [3, 4]] . [[5, 6], [7, 8]] row by row: [1*5 + 2*6, 3*7 + 4*8] = [17, 53].
+  const Array main_dot = vecdot(a, b);
+  const Array linalg_dot = linalg::vecdot(a, b);
+  EXPECT_EQ(host_values<std::int64_t>(linalg_dot), (std::vector<std::int64_t>{17, 53}));
+  EXPECT_EQ(host_values<std::int64_t>(main_dot), host_values<std::int64_t>(linalg_dot));
+  EXPECT_EQ(main_dot.provenance().operation, "vecdot");
+  EXPECT_EQ(linalg_dot.provenance().operation, "linalg.vecdot");
+  EXPECT_EQ(linalg_dot.device(), device1());
+  // Full contraction: 1*5 + 2*6 + 3*7 + 4*8 = 70.
+  const Array full = linalg::tensordot(a, b, {.axes = std::int64_t{2}});
+  EXPECT_EQ(host_values<std::int64_t>(full), (std::vector<std::int64_t>{70}));
+  EXPECT_EQ(full.provenance().operation, "linalg.tensordot");
+  // Axis pairs ((0,), (1,)): out[j, k] = sum_i a[i, j] * b[k, i] = [[23, 31], [34, 46]].
+  const Array pairs = linalg::tensordot(a, b, {.axes = linalg::AxisPairs{{0}, {1}}});
+  EXPECT_EQ(host_values<std::int64_t>(pairs), (std::vector<std::int64_t>{23, 31, 34, 46}));
+}
+
+TEST(TensorProducts, ErrorsNameTheFunctionCalled) {
+  const auto message = [](auto&& call) {
+    try {
+      call();
+    } catch (const Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no exception");
+  };
+  const std::string linalg_axes =
+      message([] { linalg::tensordot(zeros_of({2}, float64), zeros_of({3}, float64)); });
+  EXPECT_TRUE(contains(linalg_axes, "linalg.tensordot(): axes=2"));
+  const std::string main_axes =
+      message([] { tensordot(zeros_of({2}, float64), zeros_of({3}, float64)); });
+  EXPECT_TRUE(contains(main_axes, "tensordot(): axes=2"));
+  EXPECT_FALSE(contains(main_axes, "linalg."));
+  const std::string linalg_sizes =
+      message([] { linalg::vecdot(zeros_of({3}, float64), zeros_of({4}, float64)); });
+  EXPECT_TRUE(contains(linalg_sizes, "linalg.vecdot(): x1 of shape (3)"));
+  const std::string main_devices =
+      message([] { vecdot(zeros_of({3}, float64, device1()), zeros_of({3}, float64, device2())); });
+  EXPECT_TRUE(contains(main_devices, "vecdot()"));
+  EXPECT_FALSE(contains(main_devices, "linalg."));
 }
 
 }  // namespace

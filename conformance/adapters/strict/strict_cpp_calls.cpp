@@ -108,6 +108,20 @@ void add_operators(Table& table) {
   table["array.__matmul__"] = [](const CppCall& call) {
     return array(function_call("matmul", {call.array("self"), call.array("other")}));
   };
+  // **=, //= and @=: strict's named in-place functions (operators.hpp).
+  for (const auto& [op, function] : std::initializer_list<std::pair<const char*, const char*>>{
+           {"array.__ipow__", "pow_in_place"}, {"array.__ifloordiv__", "floor_divide_in_place"}}) {
+    table[op] = [function](const CppCall& call) {
+      return CppExpression{
+          .result = CppResult::in_place,
+          .text = function_call(function, {call.array("self"), call.operand("other")})};
+    };
+  }
+  table["array.__imatmul__"] = [](const CppCall& call) {
+    return CppExpression{
+        .result = CppResult::in_place,
+        .text = function_call("matmul_in_place", {call.array("self"), call.array("other")})};
+  };
   table["array.__abs__"] = [](const CppCall& call) {
     return array(function_call("abs", {call.array("self")}));
   };

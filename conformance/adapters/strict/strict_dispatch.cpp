@@ -187,6 +187,16 @@ void add_operators(HandlerTable& table) {
       in_place_operator([](strict::Array& x, const Operand& y) { x <<= y; });
   table["array.__irshift__"] =
       in_place_operator([](strict::Array& x, const Operand& y) { x >>= y; });
+  // **=, //= and @= have no C++ operator: strict spells them as functions.
+  table["array.__ipow__"] =
+      in_place_operator([](strict::Array& x, const Operand& y) { strict::pow_in_place(x, y); });
+  table["array.__ifloordiv__"] = in_place_operator(
+      [](strict::Array& x, const Operand& y) { strict::floor_divide_in_place(x, y); });
+  table["array.__imatmul__"] = [](const Call& call) {
+    strict::Array& target = call.array("self");  // the stored array: later steps see the change
+    strict::matmul_in_place(target, call.array("other"));
+    return one(target);
+  };
 }
 
 void add_creation(HandlerTable& table) {

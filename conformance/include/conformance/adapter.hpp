@@ -50,6 +50,18 @@ class Adapter {
   // Runs a program from a fresh state (default device as at the handshake) and reports every
   // step. Never throws for anything the library does.
   virtual ProgramOutcome run(const Program& program) = 0;
+  // Whether run_batch() is cheaper than as many run() calls (a process boundary to cross). The
+  // engine then sends a check's programs ahead in one batch and replays its cases from the
+  // answers.
+  virtual bool prefers_batches() const { return false; }
+  // The completed outcomes of the first programs, in order: all of them, or fewer when the
+  // library crashed, hung or answered nonsense at the next one (which run() then isolates).
+  virtual std::vector<ProgramOutcome> run_batch(const std::vector<Program>& programs) {
+    std::vector<ProgramOutcome> outcomes;
+    for (const auto& program : programs)
+      outcomes.push_back(run(program));
+    return outcomes;
+  }
   // A runnable reproduction in the library's own language: the program's steps up to `step`,
   // then a statement that fails (exits non-zero) exactly when `expectation` is broken there.
   virtual std::string reproduction(const Program& program, int step,

@@ -29,8 +29,17 @@ enum class DeviceKeyword {
   invalid,  // device=InvalidDevice
 };
 
+// Whether an elementwise call may have 0-d array operands beside larger ones (P18 checks the
+// mixed-device rule for them on its own, so a library's 0-d exemption shows as exactly that).
+enum class ZeroD {
+  sometimes,    // now and then one operand is 0-d
+  never,        // every array operand has at least one dimension
+  one_operand,  // exactly one operand is 0-d, the others have at least one dimension
+};
+
 struct CallOptions {
   Placement placement = Placement::one_device;
+  ZeroD zero_d = ZeroD::sometimes;
   std::optional<int> device = std::nullopt;  // one_device: the inputs' device; nullopt: drawn
   bool python_scalars = true;  // operands that may be Python scalars sometimes are (never all)
   DeviceKeyword device_keyword = DeviceKeyword::omitted;

@@ -33,6 +33,10 @@ struct Expectation {
   Level level = Level::informational;
   std::string rule{};      // one line: why, e.g. "explicit device= is respected"
   std::string citation{};  // spec path and the sentence it rests on
+  // For rules about values rather than placement (a custom judge's): Python statements that
+  // raise AssertionError exactly when the rule is broken, reading the step's result as x<step>
+  // and the namespace as xp. Python reproductions end in them; empty: placement only.
+  std::vector<std::string> python_check{};
 };
 
 // The expectation for step `index`, judging it against what earlier steps actually produced

@@ -94,4 +94,18 @@ Array& operator^=(Array& x1, const ArrayOrScalar& x2);
 Array& operator<<=(Array& x1, const ArrayOrScalar& x2);
 Array& operator>>=(Array& x1, const ArrayOrScalar& x2);
 
+// -- In-place forms C++ cannot spell ------------------------------------------------------------
+// Python's `x1 **= x2`, `x1 //= x2` and `x1 @= x2` (array_object.rst, "In-place Operators": "May
+// be implemented via __ipow__", "__ifloordiv__", "__imatmul__"), with the rules of the in-place
+// operators above: x1's storage is written and x1 returned; mixed devices raise
+// DeviceMismatchError, a result dtype other than x1's DTypeError, a result shape other than x1's
+// InvalidArgumentError, all before anything is written. Errors name the special method.
+//
+//   strict::pow_in_place(x, 2);              // x **= 2: pow's numeric dtypes
+//   strict::floor_divide_in_place(x, y);     // x //= y: floor_divide's real numeric dtypes
+//   strict::matmul_in_place(x, m);           // x @= m: m square, (..., K) @ (K, K) keeps x's shape
+Array& pow_in_place(Array& x1, const ArrayOrScalar& x2);
+Array& floor_divide_in_place(Array& x1, const ArrayOrScalar& x2);
+Array& matmul_in_place(Array& x1, const Array& x2);
+
 }  // namespace strict

@@ -49,7 +49,9 @@ Array tensordot(const Array& x1, const Array& x2, const TensordotOptions& option
 
 struct VecdotOptions {
   // Counted from the last axis; "Should be an integer on the interval [-N, -1], where N is
-  // min(x1.ndim, x2.ndim)". strict also accepts a nonnegative axis k < N, read as k - N.
+  // min(x1.ndim, x2.ndim)". strict also accepts a nonnegative axis when x1 and x2 have the same
+  // number of dimensions (it names the same dimension of both); otherwise it raises
+  // InvalidArgumentError, as linalg.vecdot (the same function) does.
   std::int64_t axis = -1;
 };
 

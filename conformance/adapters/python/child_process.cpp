@@ -1,0 +1,226 @@
+// fork + exec with three pipes. The child runs in its own process group, so a terminal's Ctrl-C
+// reaches the harness only (which then stops between checks) and a kill takes the library's own
+// helper processes with it.
+#include "child_process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+extern char** environ;
+
+namespace conformance::python_internal {
+namespace {
+
+constexpr std::size_t kStderrTail = 8192;
+
+using Clock = std::chrono::steady_clock;
+
+int remaining_ms(Clock::time_point deadline) {
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  return left.count() < 0 ? 0 : static_cast<int>(left.count());
+}
+
+void close_fd(int& fd) {
+  if (fd >= 0) ::close(fd);
+  fd = -1;
+}
+
+struct Pipe {
+  int read = -1;
+  int write = -1;
+};
+
+Pipe make_pipe() {
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0)
+    throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
+  return {fds[0], fds[1]};
+}
+
+std::vector<char*> pointers(std::vector<std::string>& strings) {
+  std::vector<char*> out;
+  for (auto& s : strings)
+    out.push_back(s.data());
+  out.push_back(nullptr);
+  return out;
+}
+
+}  // namespace
+
+ChildProcess::ChildProcess(const std::vector<std::string>& argv,
+                           const std::vector<std::string>& extra_environment) {
+  // A child that dies while we write must not kill the harness with SIGPIPE: write() then fails
+  // with EPIPE, which send() reports.
+  ::signal(SIGPIPE, SIG_IGN);
+
+  std::vector<std::string> arguments = argv;
+  std::vector<std::string> environment = extra_environment;
+  for (char** entry = environ; *entry != nullptr; ++entry)
+    environment.emplace_back(*entry);
+  std::vector<char*> argument_pointers = pointers(arguments);
+  std::vector<char*> environment_pointers = pointers(environment);
+
+  Pipe input = make_pipe();
+  Pipe output = make_pipe();
+  Pipe errors = make_pipe();
+  Pipe exec_status = make_pipe();  // stays open (CLOEXEC) until exec succeeds
+
+  pid_ = ::fork();
+  if (pid_ < 0) throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
+  if (pid_ == 0) {
+    ::setpgid(0, 0);
+    ::signal(SIGPIPE, SIG_DFL);
+    ::dup2(input.read, STDIN_FILENO);
+    ::dup2(output.write, STDOUT_FILENO);
+    ::dup2(errors.write, STDERR_FILENO);
+    ::execvpe(argument_pointers[0], argument_pointers.data(), environment_pointers.data());
+    const int error = errno;
+    [[maybe_unused]] const auto written = ::write(exec_status.write, &error, sizeof error);
+    ::_exit(127);
+  }
+  ::close(input.read);
+  ::close(output.write);
+  ::close(errors.write);
+  ::close(exec_status.write);
+  to_child_ = input.write;
+  from_child_ = output.read;
+  child_errors_ = errors.read;
+
+  int exec_error = 0;
+  ssize_t got = 0;
+  do {
+    got = ::read(exec_status.read, &exec_error, sizeof exec_error);
+  } while (got < 0 && errno == EINTR);
+  ::close(exec_status.read);
+  if (got == static_cast<ssize_t>(sizeof exec_error)) {
+    kill();
+    close_fd(to_child_);
+    close_fd(from_child_);
+    close_fd(child_errors_);
+    throw std::runtime_error(
+        fmt::format("cannot run {}: {}", arguments.front(), std::strerror(exec_error)));
+  }
+}
+
+ChildProcess::~ChildProcess() {
+  close_fd(to_child_);
+  kill();
+  close_fd(from_child_);
+  close_fd(child_errors_);
+}
+
+bool ChildProcess::send(const std::string& line, int timeout_ms) {
+  const std::string data = line + '\n';
+  const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+  std::size_t sent = 0;
+  while (sent < data.size()) {
+    pollfd fds[2] = {{to_child_, POLLOUT, 0}, {child_errors_, POLLIN, 0}};
+    const int ready = ::poll(fds, 2, remaining_ms(deadline));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) return false;
+    // A child blocked writing its stderr would never read: keep draining it.
+    if (fds[1].revents != 0) drain_stderr(0);
+    if (fds[0].revents & (POLLERR | POLLHUP)) return false;
+    if (fds[0].revents & POLLOUT) {
+      const ssize_t n = ::write(to_child_, data.data() + sent, data.size() - sent);
+      if (n < 0 && errno != EINTR && errno != EAGAIN) return false;
+      if (n > 0) sent += static_cast<std::size_t>(n);
+    }
+  }
+  return true;
+}
+
+ChildProcess::Reply ChildProcess::receive(int timeout_ms, std::size_t max_bytes) {
+  const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+  char buffer[65536];
+  for (;;) {
+    std::string line;
+    switch (stdout_lines_.next(line, max_bytes)) {
+      case LineBuffer::Next::line:
+        return {Wait::line, std::move(line)};
+      case LineBuffer::Next::too_long:
+        return {Wait::too_long, {}};
+      case LineBuffer::Next::incomplete:
+        break;
+    }
+    if (from_child_ < 0) return {Wait::closed, {}};
+    pollfd fds[2] = {{from_child_, POLLIN, 0}, {child_errors_, POLLIN, 0}};
+    const int ready = ::poll(fds, child_errors_ >= 0 ? 2 : 1, remaining_ms(deadline));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) return {Wait::timeout, {}};
+    if (ready < 0) return {Wait::closed, {}};
+    if (fds[1].revents != 0) drain_stderr(0);
+    if (fds[0].revents != 0) {
+      const ssize_t n = ::read(from_child_, buffer, sizeof buffer);
+      if (n > 0) {
+        stdout_lines_.append(std::string_view(buffer, static_cast<std::size_t>(n)));
+      } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
+        close_fd(from_child_);
+      }
+    }
+  }
+}
+
+void ChildProcess::drain_stderr(int timeout_ms) {
+  char buffer[8192];
+  while (child_errors_ >= 0) {
+    pollfd fd{child_errors_, POLLIN, 0};
+    if (::poll(&fd, 1, timeout_ms) <= 0) return;
+    const ssize_t n = ::read(child_errors_, buffer, sizeof buffer);
+    if (n <= 0) {
+      if (n < 0 && errno == EINTR) continue;
+      close_fd(child_errors_);
+      return;
+    }
+    stderr_tail_.append(buffer, static_cast<std::size_t>(n));
+    if (stderr_tail_.size() > kStderrTail) stderr_tail_.erase(0, stderr_tail_.size() - kStderrTail);
+  }
+}
+
+void ChildProcess::kill() {
+  if (pid_ <= 0 || reaped_) return;
+  ::kill(-pid_, SIGKILL);
+  ::kill(pid_, SIGKILL);
+  while (::waitpid(pid_, &wait_status_, 0) < 0 && errno == EINTR) {
+  }
+  reaped_ = true;
+}
+
+std::string ChildProcess::exit_description() {
+  if (!reaped_ && pid_ > 0) {
+    // Its stdout closed: it is exiting. Give it a moment before forcing the issue.
+    for (int i = 0; i < 100 && !reaped_; ++i) {
+      const pid_t done = ::waitpid(pid_, &wait_status_, WNOHANG);
+      if (done == pid_)
+        reaped_ = true;
+      else
+        ::usleep(10000);
+    }
+    if (!reaped_) return "closed its output but did not exit";
+  }
+  drain_stderr(100);
+  if (WIFSIGNALED(wait_status_)) {
+    const int signal = WTERMSIG(wait_status_);
+    return fmt::format("killed by signal {} ({})", signal, ::strsignal(signal));
+  }
+  if (WIFEXITED(wait_status_))
+    return fmt::format("exited with status {}", WEXITSTATUS(wait_status_));
+  return "ended";
+}
+
+const std::string& ChildProcess::stderr_tail() {
+  drain_stderr(0);
+  return stderr_tail_;
+}
+
+}  // namespace conformance::python_internal

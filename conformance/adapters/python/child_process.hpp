@@ -1,0 +1,56 @@
+// A child process with its stdin and stdout as pipes, read line by line under a deadline. Its
+// stderr goes to a pipe too; the last few kilobytes are kept to explain a crash or a failed start.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "json_lines.hpp"
+
+namespace conformance::python_internal {
+
+class ChildProcess {
+ public:
+  // Starts `argv[0]` (a path, or a name looked up in PATH) with `extra_environment` entries
+  // ("NAME=value") added. Throws std::runtime_error when it cannot be started at all.
+  ChildProcess(const std::vector<std::string>& argv,
+               const std::vector<std::string>& extra_environment);
+  ~ChildProcess();
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+
+  enum class Wait { line, timeout, closed, too_long };
+  struct Reply {
+    Wait wait = Wait::closed;
+    std::string line{};  // for Wait::line
+  };
+
+  // Writes `line` and a newline. False when the child no longer reads (it died).
+  bool send(const std::string& line, int timeout_ms);
+  // The next line of stdout within `timeout_ms`; lines longer than `max_bytes` are too_long.
+  Reply receive(int timeout_ms, std::size_t max_bytes);
+
+  // Kills the child (SIGKILL) if it still runs and reaps it. Idempotent.
+  void kill();
+  // After closed: reaps the child and describes how it ended ("killed by signal 11 (Segmentation
+  // fault)", "exited with status 3").
+  std::string exit_description();
+  // The child's stderr so far (its tail).
+  const std::string& stderr_tail();
+
+ private:
+  void drain_stderr(int timeout_ms);
+  pid_t pid_ = -1;
+  int to_child_ = -1;
+  int from_child_ = -1;
+  int child_errors_ = -1;
+  LineBuffer stdout_lines_{};
+  std::string stderr_tail_{};
+  int wait_status_ = 0;
+  bool reaped_ = false;
+};
+
+}  // namespace conformance::python_internal

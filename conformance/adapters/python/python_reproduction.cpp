@@ -1,0 +1,367 @@
+// Reproductions in Python. Each step of a program is already Python-like text (program.hpp's
+// to_string); the script defines the few names that text uses beyond the namespace (`devices`,
+// `INVALID_DEVICE`, `harness`), replays the steps before the one under test as the harness run
+// went (a step that raised there is wrapped, one that did not run is left out), and ends in the
+// check of the step under test.
+#include "conformance/python_reproduction.hpp"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <sstream>
+#include <string_view>
+
+namespace conformance {
+namespace {
+
+std::string variable(int index) {
+  return fmt::format("x{}", index);
+}
+
+// A Python string literal of any text.
+std::string python_string(std::string_view text) {
+  std::string out = "\"";
+  for (const char c : text) {
+    switch (c) {
+      case '\\':
+        out += "\\\\";
+        break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+          out += fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+        else
+          out += c;
+    }
+  }
+  return out + "\"";
+}
+
+// Text for one line: line breaks become spaces (messages and reprs may hold them).
+std::string one_line(std::string_view text) {
+  std::string out(text);
+  std::replace_if(
+      out.begin(), out.end(), [](char c) { return c == '\n' || c == '\r'; }, ' ');
+  return out;
+}
+
+// `text` as comment lines of at most about 100 columns, the first after `lead`, the others
+// indented under it.
+std::string comment(std::string_view lead, std::string_view text) {
+  constexpr std::size_t kWidth = 98;
+  std::istringstream words{one_line(text)};
+  std::string out = fmt::format("# {}", lead);
+  std::size_t column = out.size();
+  std::string word;
+  bool first = true;
+  while (words >> word) {
+    if (!first && column + 1 + word.size() > kWidth) {
+      out += "\n#  ";
+      column = 3;
+    } else if (!first || !lead.empty()) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    first = false;
+  }
+  return out + "\n";
+}
+
+// Every line of `text` (one or more statements) behind `indent`.
+std::string indented(std::string_view text, std::string_view indent) {
+  std::string out;
+  std::istringstream lines{std::string(text)};
+  for (std::string line; std::getline(lines, line);)
+    out += line.empty() ? "\n" : fmt::format("{}{}\n", indent, line);
+  return out;
+}
+
+std::string replace_all(std::string text, std::string_view from, std::string_view to) {
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+bool listed(int device, const Handshake& handshake) {
+  return device >= 0 && static_cast<std::size_t>(device) < handshake.devices.size();
+}
+
+std::string expected_sentence(const Expectation& expectation, const Handshake& handshake) {
+  switch (expectation.kind) {
+    case ExpectKind::on_device:
+      return fmt::format("a result on devices[{}] ({})", expectation.device,
+                         listed(expectation.device, handshake)
+                             ? handshake.devices[expectation.device].repr
+                             : "a device the library does not list");
+    case ExpectKind::raises:
+      return expectation.exceptions.empty()
+                 ? "an exception"
+                 : fmt::format("an exception ({})", fmt::join(expectation.exceptions, " or "));
+    case ExpectKind::either:
+      return "a result on any device, or an exception (implementation-defined)";
+    case ExpectKind::no_array:
+      if (!expectation.python_check.empty())
+        return "an answer that passes the assertions at the end";
+      return "nothing: no device rule applies";
+  }
+  return "";
+}
+
+// Operations whose result is a tuple or list of arrays: the check looks at each of them.
+bool several_results(std::string_view op) {
+  static constexpr std::array<std::string_view, 11> kOps = {
+      "meshgrid",    "broadcast_arrays", "unstack",        "nonzero",
+      "linalg.eigh", "linalg.qr",        "linalg.slogdet", "linalg.svd",
+      "unique_all",  "unique_counts",    "unique_inverse"};
+  return std::find(kOps.begin(), kOps.end(), op) != kOps.end();
+}
+
+bool uses_invalid_device(const Step& step) {
+  const auto invalid = [](const Value& value) {
+    return std::holds_alternative<InvalidDevice>(value);
+  };
+  return std::any_of(step.args.begin(), step.args.end(), invalid) ||
+         std::any_of(step.kwargs.begin(), step.kwargs.end(),
+                     [&](const Keyword& keyword) { return invalid(keyword.value); });
+}
+
+void write_header(std::string& out, const PythonSetup& setup, const Handshake& handshake,
+                  const Expectation& expectation, int step) {
+  out += fmt::format(
+      "# A reproduction for {}, written by the conformance harness.\n#\n",
+      handshake.implementation.empty() ? "python:" + setup.module : handshake.implementation);
+  out += comment(fmt::format("Rule ({}):", name(expectation.level)), expectation.rule);
+  if (!expectation.citation.empty()) out += comment("Spec:", expectation.citation);
+  out += comment(fmt::format("Expected at x{}:", step), expected_sentence(expectation, handshake));
+  out += "#\n";
+  out += fmt::format("# Run: /usr/bin/python3 repro.py  (module: {})\n", setup.module);
+  out += "# Exit status 1 (an AssertionError): the rule is broken; 0: it holds.\n";
+  out += comment("",
+                 "It asserts placement only (where results land, or that the call raises), as "
+                 "the expectation does; the value comparisons some checks add (transfers, DLPack "
+                 "devices, info queries) are the harness's alone.");
+  out += "import warnings\n\nwarnings.simplefilter(\"ignore\")\n";
+  out += indented(setup.setup, "");
+  out += fmt::format("\ndevices = list({})\n", setup.devices);
+  out += fmt::format("RULE = {}\n", python_string(one_line(expectation.rule)));
+  out += fmt::format("EXPECTED = {}\n", python_string(expected_sentence(expectation, handshake)));
+}
+
+// The names the steps' text uses beyond the namespace, written only when some step uses them.
+void write_harness_names(std::string& out, const PythonSetup& setup,
+                         const std::vector<Step>& steps) {
+  if (std::any_of(steps.begin(), steps.end(), uses_invalid_device)) {
+    out +=
+        "\n\n# Passed as device=: no device of the library, so the call must reject it.\n"
+        "class InvalidDevice:\n"
+        "    def __repr__(self):\n"
+        "        return \"INVALID_DEVICE\"\n\n\n"
+        "INVALID_DEVICE = InvalidDevice()\n";
+  }
+  const bool harness_steps = std::any_of(
+      steps.begin(), steps.end(), [](const Step& step) { return step.op.starts_with("harness."); });
+  if (!harness_steps) return;
+  out +=
+      "\n\n# The harness's own steps, as its Python adapter runs them.\n"
+      "class harness:\n"
+      "    @staticmethod\n"
+      "    def observe(x):\n"
+      "        return x\n\n"
+      "    @staticmethod\n"
+      "    def set_default_device(device):\n";
+  if (setup.set_default_device) {
+    out += indented(replace_all(*setup.set_default_device, "{device}", "device"), "        ");
+  } else {
+    out += fmt::format("        raise NotImplementedError({})\n",
+                       python_string(setup.module + " has no way to set the default device"));
+  }
+  out +=
+      "\n    @staticmethod\n"
+      "    def compare_devices(a, b):\n"
+      "        return {\"eq\": a.device == b.device, \"eq_swapped\": b.device == a.device,\n"
+      "                \"ne\": a.device != b.device, \"hash_equal\": hash(a.device) == "
+      "hash(b.device)}\n\n";
+}
+
+// How the step under test is checked: the call goes in a try block, `on_exception` in its
+// except block (`error` is the exception), `on_result` after the try (or in its else block).
+struct UnderTest {
+  std::vector<std::string> on_exception{};
+  std::vector<std::string> on_result{};
+};
+
+UnderTest check_lines(const Expectation& expectation, const Handshake& handshake, const Step& step,
+                      int index) {
+  const std::string x = variable(index);
+  const bool several = several_results(step.op);
+  const std::string raised = "{RULE}: expected {EXPECTED}; raised {type(error).__name__}: {error}";
+  UnderTest lines;
+  switch (expectation.kind) {
+    case ExpectKind::on_device: {
+      lines.on_exception.push_back(
+          fmt::format("raise AssertionError(\n        f\"{}\") from error", raised));
+      if (!listed(expectation.device, handshake)) {
+        lines.on_result.push_back(
+            "raise AssertionError(f\"{RULE}: expected {EXPECTED}, which no result can be on\")");
+        break;
+      }
+      const std::string device = fmt::format("devices[{}]", expectation.device);
+      if (several) {
+        lines.on_result.push_back(fmt::format("for result in {}:", x));
+        lines.on_result.push_back(
+            fmt::format("    assert result.device == {}, f\"{{RULE}}: expected {{EXPECTED}}, got "
+                        "{{result.device}}\"",
+                        device));
+      } else {
+        // A function that returns something other than an array (torch.equal: a bool) breaks
+        // the rule too; say so rather than fail on the attribute.
+        lines.on_result.push_back(
+            fmt::format("assert hasattr({0}, \"device\"), f\"{{RULE}}: expected {{EXPECTED}}, got "
+                        "{{type({0}).__name__}} {{{0}!r}}, not an array\"",
+                        x));
+        lines.on_result.push_back(fmt::format(
+            "assert {0}.device == {1}, f\"{{RULE}}: expected {{EXPECTED}}, got {{{0}.device}}\"", x,
+            device));
+      }
+      lines.on_result.push_back("print(f\"rule kept: {RULE}\")");
+      break;
+    }
+    case ExpectKind::raises: {
+      if (!expectation.exceptions.empty()) {
+        std::vector<std::string> names;
+        for (const std::string& exception : expectation.exceptions)
+          names.push_back(python_string(exception));
+        lines.on_exception.push_back(
+            fmt::format("if type(error).__name__ not in ({}{}):", fmt::join(names, ", "),
+                        names.size() == 1 ? "," : ""));
+        lines.on_exception.push_back(
+            fmt::format("    raise AssertionError(\n            f\"{}\") from error", raised));
+      }
+      lines.on_exception.push_back(
+          "print(f\"rule kept: {RULE}; raised {type(error).__name__}: {error}\")");
+      lines.on_result.push_back(
+          fmt::format("raise AssertionError(f\"{{RULE}}: expected {{EXPECTED}}; got {}\")",
+                      several ? fmt::format("results on {{[result.device for result in {}]}}", x)
+                              : fmt::format("a result on {{{}.device}}", x)));
+      break;
+    }
+    case ExpectKind::either:
+    case ExpectKind::no_array:
+      if (!expectation.python_check.empty()) {
+        // A rule about the answer's value: an answer is due, and the judge's statements say
+        // whether it is right.
+        lines.on_exception.push_back(
+            fmt::format("raise AssertionError(\n        f\"{}\") from error", raised));
+        for (const std::string& line : expectation.python_check)
+          lines.on_result.push_back(line);
+        lines.on_result.push_back("print(f\"rule kept: {RULE}\")");
+        break;
+      }
+      lines.on_exception.push_back(fmt::format(
+          "print(f\"{} raised {{type(error).__name__}}: {{error}} (expected {{EXPECTED}})\")", x));
+      lines.on_result.push_back(
+          fmt::format("print(f\"{0} = {{{0}!r}} (expected {{EXPECTED}})\")", x));
+      break;
+  }
+  return lines;
+}
+
+void write_step_under_test(std::string& out, const Expectation& expectation,
+                           const Handshake& handshake, const Step& step, int index) {
+  const UnderTest lines = check_lines(expectation, handshake, step, index);
+  out += fmt::format("try:\n    {}\nexcept Exception as error:\n", to_string(step, index));
+  for (const std::string& line : lines.on_exception)
+    out += fmt::format("    {}\n", line);
+  // After a try whose except block always leaves, the checks read best unindented.
+  const bool except_leaves =
+      expectation.kind == ExpectKind::on_device || !expectation.python_check.empty();
+  if (!except_leaves) out += "else:\n";
+  for (const std::string& line : lines.on_result)
+    out += fmt::format("{}{}\n", except_leaves ? "" : "    ", line);
+}
+
+// Whether every earlier result the step reads is defined by the script so far.
+bool reads_only(const Step& step, const std::set<int>& defined) {
+  const std::vector<StepRef> refs = references(step);
+  return std::all_of(refs.begin(), refs.end(),
+                     [&](const StepRef& ref) { return defined.contains(ref.step); });
+}
+
+}  // namespace
+
+std::string python_reproduction(const PythonSetup& setup, const Handshake& handshake,
+                                const Program& program, const std::vector<StepOutcome>& replayed,
+                                int step, const Expectation& expectation) {
+  std::vector<Step> steps;
+  if (!program.steps.empty()) {
+    step = std::clamp(step, 0, static_cast<int>(program.steps.size()) - 1);
+    steps.assign(program.steps.begin(), program.steps.begin() + step + 1);
+  }
+  std::string out;
+  write_header(out, setup, handshake, expectation, step);
+  write_harness_names(out, setup, steps);
+  out += "\n";
+  if (steps.empty()) {
+    out +=
+        "# The program has no steps.\nprint(\"nothing to reproduce: the program has no steps\")\n";
+    return out;
+  }
+
+  // Variables the script defines so far: a step that raised or was left out defines none.
+  std::set<int> defined;
+  for (int i = 0; i < step; ++i) {
+    const std::string text = to_string(steps[i], i);
+    const StepOutcome* outcome =
+        static_cast<std::size_t>(i) < replayed.size() ? &replayed[i] : nullptr;
+    if (outcome != nullptr &&
+        (outcome->status == StepStatus::not_run || outcome->status == StepStatus::unsupported)) {
+      out += comment(fmt::format("left out ({} in the harness run: {}):", name(outcome->status),
+                                 one_line(outcome->message)),
+                     text);
+    } else if (!reads_only(steps[i], defined)) {
+      out += comment("left out (it reads a result this script does not define):", text);
+    } else if (outcome != nullptr && outcome->status == StepStatus::raised) {
+      out += fmt::format(
+          "# raised {} in the harness run; kept for what it may change\n"
+          "try:\n    {}\nexcept Exception as error:\n    print(\"{} raised\", "
+          "type(error).__name__)\n",
+          outcome->exception_type, text, variable(i));
+    } else {
+      out += text + "\n";
+      defined.insert(i);
+    }
+  }
+
+  const Step& last = steps.back();
+  out += "\n# The step under test:\n";
+  const bool did_not_run = static_cast<std::size_t>(step) < replayed.size() &&
+                           replayed[step].status == StepStatus::not_run;
+  if (did_not_run || !reads_only(last, defined)) {
+    const std::string why = "it reads a result that an earlier step did not produce";
+    out += comment(fmt::format("{}  (not reproducible: {})", to_string(last, step), why), "");
+    out += fmt::format("print({})\n",
+                       python_string("the step under test cannot be reproduced: " + why));
+    return out;
+  }
+  write_step_under_test(out, expectation, handshake, last, step);
+  return out;
+}
+
+}  // namespace conformance

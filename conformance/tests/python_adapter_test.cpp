@@ -1,0 +1,187 @@
+// The Python adapter end to end, against small fake namespaces (tests/python_fakes/): the
+// handshake, a program's outcomes, and isolation: a segfault, a hang, a stray stdout line and an
+// oversized reply each become that program's outcome, and the next program runs in a fresh child.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <string>
+
+#include "conformance/python_adapter.hpp"
+#include "program_builders.hpp"
+
+namespace conformance {
+namespace {
+
+using testing::array_on;
+using ::testing::HasSubstr;
+using testing::step;
+
+// The fakes are importable through PYTHONPATH, which the child inherits.
+class PythonAdapterTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    ::setenv("PYTHONPATH", ADC_SOURCE_DIR "/conformance/tests/python_fakes", 1);
+    ::unsetenv("FAKEXP_BUG");
+  }
+  static std::unique_ptr<Adapter> adapter(const std::string& module, int timeout_ms = 10000,
+                                          std::size_t max_reply_bytes = 16u << 20) {
+    return make_python_adapter(PythonAdapterOptions{.module = module,
+                                                    .python = ADC_PYTHON,
+                                                    .timeout_ms = timeout_ms,
+                                                    .max_reply_bytes = max_reply_bytes});
+  }
+};
+
+// zeros((2,), device=devices[1]) then add(x0, x0).
+Program zeros_then_add() {
+  return Program{{step("zeros", {IntTuple{{2}}}, {{.name = "device", .value = DeviceIndex{1}}}),
+                  step("add", {StepRef{0, 0}, StepRef{0, 0}})}};
+}
+
+Program just_zeros() {
+  return Program{{step("zeros", {IntTuple{{3}}}, {{.name = "device", .value = DeviceIndex{1}}})}};
+}
+
+void expect_runs_fine(Adapter& adapter) {
+  const ProgramOutcome outcome = adapter.run(just_zeros());
+  ASSERT_EQ(outcome.status, RunStatus::completed) << outcome.detail;
+  ASSERT_EQ(outcome.steps.size(), 1u);
+  ASSERT_EQ(outcome.steps[0].status, StepStatus::ok) << outcome.steps[0].message;
+  EXPECT_EQ(outcome.steps[0].arrays.at(0).device, 1);
+}
+
+TEST_F(PythonAdapterTest, HandshakeDescribesTheNamespace) {
+  const auto fake = adapter("fakexp");
+  const Handshake& handshake = fake->handshake();
+  EXPECT_EQ(handshake.implementation, "python:fakexp");
+  EXPECT_EQ(handshake.library, "fakexp");
+  EXPECT_EQ(handshake.spec_version, "2024.12");
+  ASSERT_EQ(handshake.devices.size(), 2u);
+  EXPECT_EQ(handshake.default_device, 0);
+  EXPECT_TRUE(handshake.features.device_attribute);
+  EXPECT_TRUE(handshake.features.namespace_info);
+  EXPECT_THAT(handshake.operations, ::testing::Contains("add"));
+  EXPECT_THAT(handshake.operations, ::testing::Not(::testing::Contains("linalg.solve")));
+}
+
+TEST_F(PythonAdapterTest, ReportsWhereEachResultLandedAndWhatWasRaised) {
+  const auto fake = adapter("fakexp");
+  Program program = zeros_then_add();
+  program.steps.push_back(array_on(0, {1, 2}));
+  program.steps.push_back(step("add", {StepRef{0, 0}, StepRef{2, 0}}));  // mixed devices
+  program.steps.push_back(step("add", {StepRef{3, 0}, StepRef{0, 0}}));  // reads a raise
+  const ProgramOutcome outcome = fake->run(program);
+  ASSERT_EQ(outcome.status, RunStatus::completed) << outcome.detail;
+  ASSERT_EQ(outcome.steps.size(), 5u);
+  EXPECT_EQ(outcome.steps[1].status, StepStatus::ok);
+  EXPECT_EQ(outcome.steps[1].arrays.at(0).device, 1);
+  EXPECT_EQ(outcome.steps[1].arrays.at(0).dtype, "float64");
+  EXPECT_EQ(outcome.steps[2].arrays.at(0).values, (std::vector<double>{1, 2}));
+  EXPECT_EQ(outcome.steps[3].status, StepStatus::raised);
+  EXPECT_EQ(outcome.steps[3].exception_type, "ValueError");
+  EXPECT_EQ(outcome.steps[4].status, StepStatus::not_run);
+}
+
+TEST_F(PythonAdapterTest, AnOperationTheNamespaceLacksIsUnsupported) {
+  const auto fake = adapter("fakexp");
+  const ProgramOutcome outcome = fake->run(
+      Program{{array_on(0, {1, 2}), step("linalg.solve", {StepRef{0, 0}, StepRef{0, 0}})}});
+  ASSERT_EQ(outcome.status, RunStatus::completed) << outcome.detail;
+  EXPECT_EQ(outcome.steps[1].status, StepStatus::unsupported);
+}
+
+TEST_F(PythonAdapterTest, ASegfaultIsACrashAndTheNextProgramRuns) {
+  const auto fake = adapter("fake_segfault");
+  const ProgramOutcome outcome = fake->run(zeros_then_add());
+  EXPECT_EQ(outcome.status, RunStatus::crash);
+  EXPECT_THAT(outcome.detail, HasSubstr("signal 11"));
+  expect_runs_fine(*fake);
+}
+
+TEST_F(PythonAdapterTest, AHangIsATimeoutAndTheNextProgramRuns) {
+  const auto fake = adapter("fake_sleep", /*timeout_ms=*/300);
+  const ProgramOutcome outcome = fake->run(zeros_then_add());
+  EXPECT_EQ(outcome.status, RunStatus::timeout);
+  EXPECT_THAT(outcome.detail, HasSubstr("300 ms"));
+  expect_runs_fine(*fake);
+}
+
+TEST_F(PythonAdapterTest, AStrayStdoutLineIsAProtocolErrorAndTheNextProgramRuns) {
+  const auto fake = adapter("fake_garbage");
+  const ProgramOutcome outcome = fake->run(zeros_then_add());
+  EXPECT_EQ(outcome.status, RunStatus::protocol_error);
+  EXPECT_THAT(outcome.detail, HasSubstr("not a JSON line: garbage"));
+  expect_runs_fine(*fake);
+}
+
+TEST_F(PythonAdapterTest, AnOversizedReplyIsAProtocolErrorAndTheNextProgramRuns) {
+  const auto fake = adapter("fake_hugereply", 10000, /*max_reply_bytes=*/1u << 20);
+  const ProgramOutcome outcome = fake->run(zeros_then_add());
+  EXPECT_EQ(outcome.status, RunStatus::protocol_error);
+  EXPECT_THAT(outcome.detail, HasSubstr("longer than 1048576 bytes"));
+  expect_runs_fine(*fake);
+}
+
+TEST_F(PythonAdapterTest, ABatchAnswersEveryProgramInOrder) {
+  const auto fake = adapter("fakexp");
+  ASSERT_TRUE(fake->prefers_batches());
+  const std::vector<Program> programs{just_zeros(), zeros_then_add(), just_zeros()};
+  const auto outcomes = fake->run_batch(programs);
+  ASSERT_EQ(outcomes.size(), 3u);
+  EXPECT_EQ(outcomes[1].steps.size(), 2u);
+  EXPECT_EQ(outcomes[1].steps[1].status, StepStatus::ok);
+  EXPECT_EQ(outcomes[2].steps, fake->run(just_zeros()).steps);
+}
+
+// A crash inside a batch ends it early; the programs it did not answer then run one by one, and
+// the crash is that program's own outcome.
+TEST_F(PythonAdapterTest, ABatchStopsAtACrashAndTheProgramAloneReportsIt) {
+  const auto fake = adapter("fake_segfault");
+  const std::vector<Program> programs{just_zeros(), zeros_then_add(), just_zeros()};
+  const auto outcomes = fake->run_batch(programs);
+  ASSERT_LT(outcomes.size(), 2u);
+  for (const auto& outcome : outcomes)
+    EXPECT_EQ(outcome.status, RunStatus::completed);
+  EXPECT_EQ(fake->run(programs[1]).status, RunStatus::crash);
+  expect_runs_fine(*fake);
+}
+
+TEST_F(PythonAdapterTest, ABatchStopsAtAHang) {
+  const auto fake = adapter("fake_sleep", /*timeout_ms=*/300);
+  const auto outcomes = fake->run_batch({zeros_then_add(), just_zeros()});
+  EXPECT_TRUE(outcomes.empty());
+  expect_runs_fine(*fake);
+}
+
+TEST_F(PythonAdapterTest, AModuleThatDoesNotImportIsASetupError) {
+  try {
+    adapter("no_such_module_here");
+    FAIL() << "no exception";
+  } catch (const PythonSetupError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("does not import"));
+    EXPECT_THAT(error.what(), HasSubstr("no_such_module_here"));
+  }
+}
+
+TEST_F(PythonAdapterTest, AModuleThatIsNoNamespaceIsASetupError) {
+  try {
+    adapter("not_a_namespace");
+    FAIL() << "no exception";
+  } catch (const PythonSetupError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("not_a_namespace is not an array namespace"));
+  }
+}
+
+TEST_F(PythonAdapterTest, AMissingInterpreterIsASetupError) {
+  try {
+    make_python_adapter(PythonAdapterOptions{.module = "fakexp", .python = "/no/such/python3"});
+    FAIL() << "no exception";
+  } catch (const PythonSetupError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("/no/such/python3"));
+    EXPECT_THAT(error.what(), HasSubstr("No such file or directory"));
+  }
+}
+
+}  // namespace
+}  // namespace conformance

@@ -1,0 +1,224 @@
+// The suite against the real Python libraries of this platform (Debian 12), through the
+// `conformance` command: every run completes, and the results that are known facts of these
+// versions (shared/reference/platform.md section 3) come out as such.
+//
+// A library that does not import is skipped with the reason, unless ADC_REQUIRE_PYTHON_LIBRARIES
+// is set (tools/test sets it: tools/bootstrap installs them), where it fails.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "schema_validation.hpp"
+
+namespace conformance {
+namespace {
+
+using testing::run_command;
+using testing::shell_quote;
+
+bool importable(const std::string& module) {
+  return run_command(std::string(ADC_PYTHON) + " -c " + shell_quote("import " + module))
+             .exit_code == 0;
+}
+
+#define REQUIRE_MODULE(module)                                                       \
+  do {                                                                               \
+    if (!importable(module)) {                                                       \
+      if (std::getenv("ADC_REQUIRE_PYTHON_LIBRARIES") != nullptr)                    \
+        FAIL() << module << " does not import with " << ADC_PYTHON;                  \
+      GTEST_SKIP() << module << " does not import with " << ADC_PYTHON               \
+                   << " (apt-get install python3-numpy python3-torch python3-dask)"; \
+    }                                                                                \
+  } while (false)
+
+struct SuiteRun {
+  int exit_code = -1;
+  std::string output{};
+  std::map<std::string, nlohmann::json> results{};  // check id -> result
+  nlohmann::json handshake{};
+};
+
+// `conformance --impl python:<module> <args> --json FILE`, and the tracker it wrote.
+SuiteRun run_suite(const std::string& module, const std::string& args) {
+  const std::string json = testing::temp_path(module + ".json");
+  SuiteRun run;
+  const auto command =
+      run_command(std::string(ADC_CONFORMANCE_BINARY) + " --impl python:" + module + " --python " +
+                  ADC_PYTHON + " --seed 1 --quiet " + args + " --json " + shell_quote(json));
+  run.exit_code = command.exit_code;
+  run.output = command.output;
+  std::ifstream in(json);
+  if (!in) return run;
+  const auto tracker = nlohmann::json::parse(in);
+  const auto& implementation = tracker.at("implementations").at(0);
+  run.handshake = implementation.at("handshake");
+  for (const auto& result : implementation.at("results"))
+    run.results[result.at("id").get<std::string>()] = result;
+  const auto valid = testing::validate_tracker_file(json);
+  EXPECT_EQ(valid.exit_code, 0) << valid.output;
+  return run;
+}
+
+std::string status(const SuiteRun& run, const std::string& id) {
+  const auto found = run.results.find(id);
+  return found == run.results.end() ? "(no result)" : found->second.at("status").get<std::string>();
+}
+
+std::string reason(const SuiteRun& run, const std::string& id) {
+  const auto found = run.results.find(id);
+  return found == run.results.end() ? "" : found->second.value("reason", "");
+}
+
+// The whole suite, with fewer cases per check: it completes (exit 0 or 1, never a setup error),
+// every check has a result, and none is a harness error.
+void expect_whole_run_completes(const std::string& module) {
+  const SuiteRun run = run_suite(module, "--examples 20");
+  ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
+  const auto listed = run_command(std::string(ADC_CONFORMANCE_BINARY) + " --list");
+  const auto checks = std::count(listed.output.begin(), listed.output.end(), '\n');
+  EXPECT_EQ(static_cast<long>(run.results.size()), checks);
+  for (const auto& [id, result] : run.results) {
+    const auto value = result.at("status").get<std::string>();
+    EXPECT_NE(value, "error") << id << ": " << result.value("reason", "");
+    EXPECT_NE(value, "crash") << id << ": " << result.value("reason", "");
+    EXPECT_NE(value, "timeout") << id << ": " << result.value("reason", "");
+  }
+}
+
+TEST(Torch, MixedCpuMetaAddRaisesButMatmulConcatAndStackReturnAMetaResult) {
+  REQUIRE_MODULE("torch");
+  const SuiteRun run =
+      run_suite("torch",
+                "--filter mixed.add --filter mixed.matmul --filter mixed.concat "
+                "--filter mixed.stack --filter mixed_0d.add --filter 'propagate.add'");
+  ASSERT_EQ(run.exit_code, 1) << run.output;
+  EXPECT_EQ(run.handshake.at("devices").size(), 2u);
+  EXPECT_EQ(status(run, "mixed.add"), "pass");
+  EXPECT_EQ(status(run, "propagate.add"), "pass");
+  for (const std::string id : {"mixed.matmul", "mixed.concat", "mixed.stack"}) {
+    EXPECT_EQ(status(run, id), "fail") << id;
+    EXPECT_THAT(run.results.at(id).at("failure").at("actual").get<std::string>(),
+                ::testing::HasSubstr("(meta)"))
+        << id;
+  }
+  // A 0-d cpu tensor mixes with meta (TensorIterator's CPU-scalar exemption): P18 says raise.
+  EXPECT_EQ(status(run, "mixed_0d.add"), "fail");
+}
+
+TEST(Torch, HasNoToDeviceAndNoInspectionNamespace) {
+  REQUIRE_MODULE("torch");
+  const SuiteRun run =
+      run_suite("torch", "--filter 'transfer.lands' --filter 'info.devices.nonempty'");
+  EXPECT_EQ(status(run, "transfer.lands"), "unsupported");
+  EXPECT_EQ(status(run, "info.devices.nonempty"), "unsupported");
+}
+
+TEST(Torch, WholeRunCompletes) {
+  REQUIRE_MODULE("torch");
+  expect_whole_run_completes("torch");
+}
+
+TEST(Numpy, ArraysWithoutDeviceMakeEveryDeviceCheckUnsupported) {
+  REQUIRE_MODULE("numpy");
+  const SuiteRun run = run_suite("numpy", "--filter propagate.add --filter 'explicit.zeros'");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_FALSE(run.handshake.at("features").at("device_attribute").get<bool>());
+  for (const std::string id : {"propagate.add", "explicit.zeros"}) {
+    EXPECT_EQ(status(run, id), "unsupported") << id;
+    EXPECT_THAT(reason(run, id), ::testing::HasSubstr("no .device")) << id;
+  }
+}
+
+TEST(Numpy, WholeRunCompletes) {
+  REQUIRE_MODULE("numpy");
+  expect_whole_run_completes("numpy");
+}
+
+TEST(NumpyArrayApi, HasOneDeviceSoMixedChecksSkip) {
+  REQUIRE_MODULE("numpy.array_api");
+  const SuiteRun run = run_suite("numpy.array_api", "--filter mixed.add --filter propagate.add");
+  EXPECT_EQ(run.handshake.at("devices").size(), 1u);
+  EXPECT_EQ(status(run, "mixed.add"), "skip");
+  EXPECT_THAT(reason(run, "mixed.add"), ::testing::HasSubstr("needs two devices"));
+  EXPECT_EQ(status(run, "propagate.add"), "pass");
+}
+
+TEST(NumpyArrayApi, WholeRunCompletes) {
+  REQUIRE_MODULE("numpy.array_api");
+  expect_whole_run_completes("numpy.array_api");
+}
+
+TEST(DaskArray, HasNoDeviceNotionSoDeviceChecksAreUnsupported) {
+  REQUIRE_MODULE("dask.array");
+  const SuiteRun run = run_suite("dask.array", "--filter propagate.add");
+  EXPECT_EQ(status(run, "propagate.add"), "unsupported");
+  EXPECT_FALSE(run.handshake.at("features").at("to_device").get<bool>());
+}
+
+TEST(DaskArray, WholeRunCompletes) {
+  REQUIRE_MODULE("dask.array");
+  expect_whole_run_completes("dask.array");
+}
+
+// A two-device fake namespace with a switchable bug (tests/python_fakes/fakexp.py): the suite
+// finds the bug, and the failure's reproduction is a Python script that fails the same way.
+TEST(FakeNamespace, AMixedDeviceBugFailsWithARunnableReproduction) {
+  const std::string fakes = std::string(ADC_SOURCE_DIR) + "/conformance/tests/python_fakes";
+  ::setenv("PYTHONPATH", fakes.c_str(), 1);
+  ::setenv("FAKEXP_BUG", "mixed_add", 1);
+  const SuiteRun buggy = run_suite("fakexp", "--filter mixed.add");
+  ::unsetenv("FAKEXP_BUG");
+  ASSERT_EQ(buggy.exit_code, 1) << buggy.output;
+  ASSERT_EQ(status(buggy, "mixed.add"), "fail");
+  const auto& failure = buggy.results.at("mixed.add").at("failure");
+  EXPECT_LE(failure.at("program").at("steps").size(), 3u);
+  const std::string script = testing::temp_path("repro.py");
+  std::ofstream(script) << failure.at("reproduction").get<std::string>();
+
+  ::setenv("FAKEXP_BUG", "mixed_add", 1);
+  const auto broken = run_command(std::string(ADC_PYTHON) + " " + script);
+  ::unsetenv("FAKEXP_BUG");
+  EXPECT_EQ(broken.exit_code, 1) << broken.output;
+  EXPECT_THAT(broken.output, ::testing::HasSubstr("AssertionError"));
+  const auto fixed = run_command(std::string(ADC_PYTHON) + " " + script);
+  EXPECT_EQ(fixed.exit_code, 0) << fixed.output;
+
+  const SuiteRun correct = run_suite("fakexp", "--filter 'mixed.*' --filter 'propagate.add'");
+  EXPECT_EQ(status(correct, "mixed.add"), "pass");
+  EXPECT_EQ(status(correct, "propagate.add"), "pass");
+  ::unsetenv("PYTHONPATH");
+}
+
+// Bad input: exit 2 and one line naming the cause, before any check runs.
+void expect_setup_error(const std::string& args, const std::string& cause) {
+  const auto command = run_command(std::string(ADC_CONFORMANCE_BINARY) + " " + args);
+  EXPECT_EQ(command.exit_code, 2) << command.output;
+  EXPECT_EQ(std::count(command.output.begin(), command.output.end(), '\n'), 1) << command.output;
+  EXPECT_THAT(command.output, ::testing::StartsWith("conformance: error: "));
+  EXPECT_THAT(command.output, ::testing::HasSubstr(cause));
+}
+
+TEST(BadInput, AModuleThatDoesNotImport) {
+  expect_setup_error("--impl python:no_such_module_xyz --python " + std::string(ADC_PYTHON),
+                     "No module named 'no_such_module_xyz'");
+}
+
+TEST(BadInput, AModuleThatIsNoArrayNamespace) {
+  expect_setup_error("--impl python:json --python " + std::string(ADC_PYTHON),
+                     "python:json is not an array namespace");
+}
+
+TEST(BadInput, AWrongPythonPath) {
+  expect_setup_error("--impl python:numpy --python /no/such/python3",
+                     "--python /no/such/python3: cannot run /no/such/python3");
+}
+
+}  // namespace
+}  // namespace conformance
