@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/adapter.hpp"
+#include "json_integers.hpp"
 
 namespace conformance {
 namespace {
@@ -69,7 +70,7 @@ void from_json(const nlohmann::json& j, Handshake& handshake) {
   for (const auto& device : j.at("devices"))
     read.devices.push_back(device_from_json(device));
   const auto& default_device = j.at("default_device");
-  if (!default_device.is_null()) read.default_device = default_device.get<int>();
+  if (!default_device.is_null()) read.default_device = detail::json_integer<int>(default_device);
   read.features = features_from_json(j.at("features"));
   j.at("operations").get_to(read.operations);
   handshake = std::move(read);

@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 
+#include "json_integers.hpp"
+
 namespace conformance {
 namespace {
 
@@ -36,10 +38,10 @@ void to_json(nlohmann::json& j, const ArrayReport& report) {
 }
 
 void from_json(const nlohmann::json& j, ArrayReport& report) {
-  report.device = j.at("device").get<int>();
+  report.device = detail::json_integer<int>(j.at("device"));
   report.device_repr = j.value("device_repr", "");
   report.dtype = j.at("dtype").get<std::string>();
-  report.shape = j.at("shape").get<std::vector<std::int64_t>>();
+  report.shape = detail::json_integers<std::int64_t>(j.at("shape"));
   report.values.reset();
   if (j.contains("values") && !j.at("values").is_null())
     report.values = j.at("values").get<std::vector<double>>();

@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "catalogue/catalogue.hpp"
+#include "json_integers.hpp"
 
 namespace conformance {
 namespace {
@@ -206,27 +207,28 @@ void from_json(const nlohmann::json& j, Value& value) {
   else if (kind == "bool")
     value = body.get<bool>();
   else if (kind == "int")
-    value = body.get<std::int64_t>();
+    value = detail::json_integer<std::int64_t>(body);
   else if (kind == "float")
     value = body.get<double>();
   else if (kind == "ref")
-    value = StepRef{body.at(0).get<int>(), body.at(1).get<int>()};
+    value = StepRef{detail::json_integer<int>(body.at(0)), detail::json_integer<int>(body.at(1))};
   else if (kind == "refs") {
     RefList list;
     for (const auto& ref : body)
-      list.refs.push_back({ref.at(0).get<int>(), ref.at(1).get<int>()});
+      list.refs.push_back(
+          {detail::json_integer<int>(ref.at(0)), detail::json_integer<int>(ref.at(1))});
     value = list;
   } else if (kind == "device")
-    value = DeviceIndex{body.get<int>()};
+    value = DeviceIndex{detail::json_integer<int>(body)};
   else if (kind == "invalid_device")
     value = InvalidDevice{};
   else if (kind == "dtype")
     value = DTypeName{body.get<std::string>()};
   else if (kind == "data")
     value = Data{body.at("values").get<std::vector<double>>(),
-                 body.at("shape").get<std::vector<std::int64_t>>()};
+                 detail::json_integers<std::int64_t>(body.at("shape"))};
   else if (kind == "tuple")
-    value = IntTuple{body.get<std::vector<std::int64_t>>()};
+    value = IntTuple{detail::json_integers<std::int64_t>(body)};
   else
     throw std::runtime_error("unknown program value kind: " + kind);
 }

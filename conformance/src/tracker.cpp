@@ -10,6 +10,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "json_integers.hpp"
 #include "run_info_json.hpp"
 
 namespace conformance {
@@ -55,7 +56,7 @@ Failure failure_from_json(const nlohmann::json& j) {
   Failure failure;
   j.at("program").get_to(failure.program);
   j.at("outcome").get_to(failure.outcome);
-  j.at("step").get_to(failure.step);
+  failure.step = detail::json_integer<int>(j.at("step"));
   j.at("expected").get_to(failure.expected);
   j.at("actual").get_to(failure.actual);
   j.at("reproduction").get_to(failure.reproduction);
@@ -89,7 +90,7 @@ RunInfo run_info_from_json(const nlohmann::json& j) {
   j.at("tool_version").get_to(run.tool_version);
   j.at("command").get_to(run.command);
   run.seed = seed_from_json(j.at("seed"));
-  j.at("examples").get_to(run.examples);
+  run.examples = detail::json_integer<int>(j.at("examples"));
   j.at("started").get_to(run.started);
   j.at("finished").get_to(run.finished);
   j.at("host").get_to(run.host);
@@ -125,7 +126,7 @@ void from_json(const nlohmann::json& j, CheckResult& result) {
   j.at("description").get_to(read.info.description);
   read.status = status_from_json(j.at("status"));
   j.at("reason").get_to(read.reason);
-  j.at("cases").get_to(read.cases);
+  read.cases = detail::json_integer<int>(j.at("cases"));
   read.seed = seed_from_json(j.at("seed"));
   j.at("reproduce").get_to(read.reproduce);
   j.at("bug").get_to(read.bug);

@@ -1,5 +1,6 @@
 // The Python adapter's protocol decoding: framing of JSON lines, and the decoder's promise never
 // to throw, whatever arrives (random bytes, truncated replies, valid JSON of the wrong shape).
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <rapidcheck/gtest.h>
 
@@ -73,6 +74,14 @@ TEST(DecodeOutcome, RejectsADeviceIndexTheHandshakeDidNotList) {
   std::string reply = kValidOutcome;
   reply.replace(reply.find("\"device\": 0"), 11, "\"device\": 4");
   EXPECT_NE(reason(decode_outcome(reply, 2, 1)).find("device index 4"), std::string::npos);
+}
+
+TEST(DecodeOutcome, RejectsANonIntegerOrHugeDeviceIndex) {
+  for (const std::string index : {"1e300", "0.5", "-1e300", "99999999999999999999"}) {
+    std::string reply = kValidOutcome;
+    reply.replace(reply.find("\"device\": 0"), 11, "\"device\": " + index);
+    EXPECT_THAT(reason(decode_outcome(reply, 2, 1)), ::testing::HasSubstr("integer")) << index;
+  }
 }
 
 TEST(DecodeOutcome, NamesANonJsonLine) {

@@ -1,0 +1,45 @@
+// `tracker diff OLD NEW`: what changed between two runs, per (implementation, check id).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "conformance/check.hpp"
+#include "conformance/tracker.hpp"
+
+namespace tracker {
+
+enum class ChangeKind {
+  new_failure,    // pass/skip/unsupported/xfail/xpass -> fail/error/crash/timeout: a regression
+  fix,            // the reverse
+  new_check,      // only in NEW
+  removed_check,  // only in OLD
+  status_change,  // any other change (pass -> unsupported, fail -> crash, ...)
+};
+
+struct Change {
+  ChangeKind kind = ChangeKind::status_change;
+  std::string implementation{};
+  std::string check_id{};
+  conformance::Status old_status = conformance::Status::pass;  // unset for new_check
+  conformance::Status new_status = conformance::Status::pass;  // unset for removed_check
+};
+
+struct TrackerDiff {
+  std::vector<Change> changes{};  // grouped by kind, then in NEW's (or OLD's) order
+  bool has_regression() const;
+};
+
+// Whether a status means the rule does not hold or could not be checked.
+bool is_bad_status(conformance::Status status);
+
+// Throws TrackerError when a tracker holds the same implementation twice (a merge of several
+// versions: diff them one at a time).
+TrackerDiff diff_trackers(const conformance::Tracker& old_tracker,
+                          const conformance::Tracker& new_tracker);
+
+// Markdown-ish text: a heading per kind that occurs, one line per change; "No changes." when
+// there are none.
+std::string render_diff(const TrackerDiff& diff);
+
+}  // namespace tracker

@@ -1,0 +1,39 @@
+// Known issues (reports/known-issues.json): (implementation glob, check-id glob) -> the upstream
+// issue behind a failure and a one-line explanation. A failing check with a known issue is
+// "known" in the rendered trackers, any other failure "new".
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace tracker {
+
+// The value of the file's "schema" field.
+inline constexpr std::string_view kKnownIssuesSchema = "adc-known-issues/1";
+
+struct KnownIssue {
+  std::string implementation{};  // glob over the --impl spec, e.g. "python:torch*"
+  std::string check{};           // glob over check ids, e.g. "mixed_0d.*"
+  std::string url{};             // the upstream issue
+  std::string note{};            // one line: why this failure is that issue
+};
+
+struct KnownIssues {
+  std::vector<KnownIssue> issues{};
+};
+
+// Throws TrackerError naming `source` and what is wrong.
+KnownIssues known_issues_from_json(const nlohmann::json& json, std::string_view source);
+// Reads and checks the file; throws TrackerError (missing file, not JSON, wrong schema).
+KnownIssues load_known_issues(const std::string& path);
+
+// The first entry whose globs match both (glob_match: '*' crosses dots).
+std::optional<KnownIssue> find_known_issue(const KnownIssues& known_issues,
+                                           std::string_view implementation,
+                                           std::string_view check_id);
+
+}  // namespace tracker

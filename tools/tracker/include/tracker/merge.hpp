@@ -1,0 +1,27 @@
+// `tracker merge`: runs from many machines into one tracker.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "conformance/tracker.hpp"
+
+namespace tracker {
+
+struct SourceTracker {
+  std::string source{};  // the file it came from, for errors and the merged run info
+  conformance::Tracker tracker{};
+};
+
+// The implementations of every source, in order. A run is identified by its implementation
+// spec, library version and device list: the same library on a CPU-only and a GPU machine gives
+// two runs, both kept. The same run in two sources is a TrackerError naming both files, even
+// when the results agree: a merge should not silently pick one machine's answer.
+//
+// The schema has one run record, so the merged one describes its sources as text:
+// run.command holds one "<source>: <argv>" line per source and run.host "<source>: <host>"
+// lines joined by "; ". seed and examples are the sources' when they all agree, else 0 and the
+// smallest; started is the earliest, finished the latest ("" when any source was killed).
+conformance::Tracker merge_trackers(const std::vector<SourceTracker>& sources);
+
+}  // namespace tracker

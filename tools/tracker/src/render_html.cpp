@@ -1,0 +1,333 @@
+// The HTML tracker page (see render_html.hpp). Every string that comes from the tracker JSON
+// goes through escape_html(); links are written only for http(s) URLs.
+#include "tracker/render_html.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+namespace tracker {
+namespace {
+
+using conformance::CheckResult;
+using conformance::ImplementationRun;
+using conformance::Status;
+using conformance::Tracker;
+
+// Fixed page furniture: no string from the JSON is ever part of these.
+constexpr std::string_view kStyle = R"(
+body { font-family: system-ui, sans-serif; margin: 1.5em; color: #1b1b1b; }
+h1 { font-size: 1.4em; }
+table.matrix { border-collapse: collapse; }
+table.matrix th, table.matrix td { border: 1px solid #bbb; padding: 0.3em 0.5em; vertical-align: top; }
+table.matrix thead th { background: #eee; font-weight: 600; }
+th.implementation { text-align: left; white-space: nowrap; }
+th.implementation .meta { font-weight: normal; font-size: 0.8em; color: #555; }
+td.cell { min-width: 6em; }
+td.cell .numbers { font-weight: 600; font-variant-numeric: tabular-nums; }
+td.cell .detail { display: block; font-size: 0.75em; color: #333; }
+.state-pass { background: #d9f2d9; }
+.state-known { background: #fde8c8; }
+.state-new { background: #f8cfcf; }
+.state-none { background: #eee; color: #666; }
+.state-empty { background: #fff; color: #999; }
+.drill { width: 60ch; max-height: 40em; overflow: auto; background: #fff; font-size: 0.85em;
+         border: 1px solid #ccc; padding: 0.4em; margin-top: 0.3em; }
+.check { border-top: 1px solid #ddd; padding-top: 0.3em; margin-top: 0.3em; }
+.check h4 { margin: 0; font-size: 0.95em; font-family: monospace; }
+.tag { font-size: 0.8em; padding: 0 0.3em; border-radius: 3px; }
+.tag.new { background: #c62828; color: #fff; }
+.tag.known { background: #e08a00; color: #fff; }
+pre { background: #f6f6f6; padding: 0.4em; white-space: pre-wrap; font-size: 0.8em; }
+.drill code { word-break: break-all; }
+dl { margin: 0.2em 0; } dt { font-weight: 600; } dd { margin-left: 1em; }
+.legend span { display: inline-block; padding: 0.1em 0.5em; margin-right: 0.5em; }
+.run { font-size: 0.85em; color: #444; }
+)";
+
+// Expands or collapses every drill-down, and hides known failures on request. Works on the
+// page's own markup only.
+constexpr std::string_view kScript = R"(
+function setAll(open) {
+  document.querySelectorAll('td.cell details').forEach(function (d) { d.open = open; });
+}
+function onlyNew(on) {
+  document.querySelectorAll('.check[data-known="true"]').forEach(function (c) {
+    c.style.display = on ? 'none' : '';
+  });
+}
+)";
+
+bool is_passing(Status status) {
+  return status == Status::pass || status == Status::xpass;
+}
+
+bool is_http_url(std::string_view url) {
+  return url.starts_with("https://") || url.starts_with("http://");
+}
+
+// The known issue of a failing result: the known-issues file first, then the bug URL its
+// expectations gave it.
+// Looked up under the run's implementation (its handshake), which every result shares.
+std::optional<KnownIssue> known_issue_of(const CheckResult& result, std::string_view implementation,
+                                         const KnownIssueLookup& lookup) {
+  if (lookup) {
+    if (auto issue = lookup(implementation, result.info.id)) return issue;
+  }
+  if (!result.bug.empty()) {
+    return KnownIssue{.implementation = std::string(implementation),
+                      .check = result.info.id,
+                      .url = result.bug,
+                      .note = "listed in the run's expectations"};
+  }
+  return std::nullopt;
+}
+
+std::string state_class(const CellCounts& counts) {
+  if (counts.total == 0) return "state-empty";
+  if (counts.failing > counts.known) return "state-new";
+  if (counts.failing > 0) return "state-known";
+  if (counts.passed > 0) return "state-pass";
+  return "state-none";
+}
+
+// A value for an id attribute: the characters HTML ids and CSS selectors take without quoting.
+std::string id_part(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    const bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                       c == '-' || c == '_';
+    out += plain ? c : '_';
+  }
+  return out;
+}
+
+void write_link(std::ostream& out, std::string_view url, std::string_view text) {
+  if (is_http_url(url)) {
+    out << "<a href=\"" << escape_html(url) << "\">" << escape_html(text) << "</a>";
+  } else {
+    out << escape_html(url);
+  }
+}
+
+void write_check(std::ostream& out, const CheckResult& result, std::string_view implementation,
+                 const KnownIssueLookup& lookup) {
+  const auto issue = known_issue_of(result, implementation, lookup);
+  out << "<div class=\"check\" data-check=\"" << escape_html(result.info.id) << "\" data-status=\""
+      << conformance::name(result.status) << "\" data-known=\"" << (issue ? "true" : "false")
+      << "\">\n<h4>" << escape_html(result.info.id) << " <span>" << conformance::name(result.status)
+      << "</span> ";
+  if (issue) {
+    out << "<span class=\"tag known\">known</span> ";
+    write_link(out, issue->url, issue->url);
+  } else {
+    out << "<span class=\"tag new\">new</span>";
+  }
+  out << "</h4>\n";
+  if (!result.info.description.empty()) {
+    out << "<p>" << escape_html(result.info.description) << " ("
+        << conformance::name(result.info.level) << ")</p>\n";
+  }
+  if (issue && !issue->note.empty()) out << "<p><i>" << escape_html(issue->note) << "</i></p>\n";
+  out << "<dl>\n";
+  if (!result.info.spec.empty()) {
+    out << "<dt>rule</dt><dd>" << escape_html(result.info.spec) << "</dd>\n";
+  }
+  if (result.failure) {
+    out << "<dt>expected</dt><dd>" << escape_html(result.failure->expected) << "</dd>\n"
+        << "<dt>actual</dt><dd>" << escape_html(result.failure->actual) << "</dd>\n";
+  }
+  if (!result.reason.empty()) {
+    out << "<dt>reason</dt><dd>" << escape_html(result.reason) << "</dd>\n";
+  }
+  out << "<dt>seed</dt><dd>" << result.seed << " (" << result.cases << " cases)</dd>\n";
+  if (!result.reproduce.empty()) {
+    out << "<dt>replay</dt><dd><code>" << escape_html(result.reproduce) << "</code></dd>\n";
+  }
+  out << "</dl>\n";
+  if (result.failure && !result.failure->reproduction.empty()) {
+    out << "<pre class=\"reproduction\">" << escape_html(result.failure->reproduction)
+        << "</pre>\n";
+  }
+  out << "</div>\n";
+}
+
+std::string detail_line(const CellCounts& counts) {
+  std::vector<std::string> parts;
+  if (counts.failing > 0) {
+    parts.push_back(std::to_string(counts.failing) + " failing (" + std::to_string(counts.known) +
+                    " known)");
+  }
+  if (counts.unsupported > 0) parts.push_back(std::to_string(counts.unsupported) + " unsupported");
+  if (counts.skipped > 0) parts.push_back(std::to_string(counts.skipped) + " skipped");
+  std::string line;
+  for (const auto& part : parts)
+    line += (line.empty() ? "" : ", ") + part;
+  return line;
+}
+
+void write_cell(std::ostream& out, std::size_t index, const ImplementationRun& run,
+                const std::string& family, const KnownIssueLookup& lookup) {
+  const CellCounts counts = count_cell(run, family, lookup);
+  out << "<td class=\"cell " << state_class(counts) << "\" id=\"cell-" << index << "-"
+      << id_part(family) << "\" data-implementation=\"" << escape_html(run.handshake.implementation)
+      << "\" data-family=\"" << escape_html(family) << "\" data-passed=\"" << counts.passed
+      << "\" data-total=\"" << counts.total << "\" data-failing=\"" << counts.failing
+      << "\" data-known=\"" << counts.known << "\" data-unsupported=\"" << counts.unsupported
+      << "\" data-skipped=\"" << counts.skipped << "\">";
+  if (counts.total == 0) {
+    out << "<span class=\"numbers\">-</span></td>\n";
+    return;
+  }
+  const std::string numbers = std::to_string(counts.passed) + "/" + std::to_string(counts.total);
+  const std::string detail = detail_line(counts);
+  if (counts.failing == 0) {
+    out << "<span class=\"numbers\">" << numbers << "</span>";
+    if (!detail.empty()) out << "<span class=\"detail\">" << detail << "</span>";
+    out << "</td>\n";
+    return;
+  }
+  out << "<details><summary><span class=\"numbers\">" << numbers << "</span><span class=\"detail\">"
+      << detail << "</span></summary>\n<div class=\"drill\">\n";
+  for (const auto& result : run.results) {
+    if (result.info.family == family && is_failing(result.status)) {
+      write_check(out, result, run.handshake.implementation, lookup);
+    }
+  }
+  out << "</div></details></td>\n";
+}
+
+void write_implementation_header(std::ostream& out, const ImplementationRun& run) {
+  const auto& handshake = run.handshake;
+  out << "<th class=\"implementation\" scope=\"row\">" << escape_html(handshake.implementation)
+      << "<div class=\"meta\">" << escape_html(handshake.library) << " "
+      << escape_html(handshake.library_version);
+  if (!handshake.spec_version.empty()) {
+    out << ", spec " << escape_html(handshake.spec_version);
+  }
+  out << "<br>devices: ";
+  for (std::size_t i = 0; i < handshake.devices.size(); ++i) {
+    out << (i == 0 ? "" : ", ") << escape_html(handshake.devices[i].repr);
+    if (handshake.default_device && *handshake.default_device == static_cast<int>(i)) {
+      out << " (default)";
+    }
+  }
+  out << "</div></th>\n";
+}
+
+void write_run_info(std::ostream& out, const conformance::RunInfo& run) {
+  std::string command;
+  for (const auto& arg : run.command)
+    command += (command.empty() ? "" : " ") + arg;
+  out << "<p class=\"run\">Suite " << escape_html(run.tool_version) << ", seed " << run.seed << ", "
+      << run.examples << " examples per check; started "
+      << escape_html(run.started.empty() ? "(not recorded)" : run.started) << ", finished "
+      << escape_html(run.finished.empty() ? "(not recorded)" : run.finished) << "; host "
+      << escape_html(run.host) << ".<br>Command: <code>" << escape_html(command) << "</code></p>\n";
+}
+
+}  // namespace
+
+bool is_failing(Status status) {
+  return status == Status::fail || status == Status::error || status == Status::crash ||
+         status == Status::timeout || status == Status::xfail;
+}
+
+std::vector<std::string> families_of(const Tracker& tracker) {
+  std::vector<std::string> families;
+  for (const auto& run : tracker.implementations) {
+    for (const auto& result : run.results) {
+      if (std::find(families.begin(), families.end(), result.info.family) == families.end()) {
+        families.push_back(result.info.family);
+      }
+    }
+  }
+  return families;
+}
+
+CellCounts count_cell(const ImplementationRun& run, std::string_view family,
+                      const KnownIssueLookup& lookup) {
+  CellCounts counts;
+  for (const auto& result : run.results) {
+    if (result.info.family != family) continue;
+    ++counts.total;
+    if (is_passing(result.status)) ++counts.passed;
+    if (result.status == Status::unsupported) ++counts.unsupported;
+    if (result.status == Status::skip) ++counts.skipped;
+    if (is_failing(result.status)) {
+      ++counts.failing;
+      if (known_issue_of(result, run.handshake.implementation, lookup)) ++counts.known;
+    }
+  }
+  return counts;
+}
+
+std::string escape_html(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup) {
+  const auto families = families_of(tracker);
+  std::ostringstream out;
+  out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      << "<title>Array API device support tracker</title>\n<style>" << kStyle
+      << "</style>\n</head>\n<body>\n<h1>Array API device support tracker</h1>\n";
+  write_run_info(out, tracker.run);
+  out << "<p class=\"legend\"><span class=\"state-pass\">all applicable checks pass</span>"
+      << "<span class=\"state-known\">failures, all with a known issue</span>"
+      << "<span class=\"state-new\">failures without a known issue</span>"
+      << "<span class=\"state-none\">nothing applicable (skipped or unsupported)</span>"
+      << "<span class=\"state-empty\">-: no check of the family in this run</span></p>\n"
+      << "<p>Each cell: checks passed / checks in the family. Open a cell for its failing "
+      << "checks. The page gives no overall score: the families measure different things.</p>\n"
+      << "<p><button type=\"button\" onclick=\"setAll(true)\">Expand all</button> "
+      << "<button type=\"button\" onclick=\"setAll(false)\">Collapse all</button> "
+      << "<label><input type=\"checkbox\" onchange=\"onlyNew(this.checked)\"> "
+      << "only failures without a known issue</label></p>\n";
+  out << "<table class=\"matrix\" id=\"matrix\">\n<thead><tr><th>implementation</th>";
+  for (const auto& family : families) {
+    out << "<th scope=\"col\">" << escape_html(family) << "</th>";
+  }
+  out << "</tr></thead>\n<tbody>\n";
+  for (std::size_t i = 0; i < tracker.implementations.size(); ++i) {
+    const auto& run = tracker.implementations[i];
+    out << "<tr>\n";
+    write_implementation_header(out, run);
+    for (const auto& family : families)
+      write_cell(out, i, run, family, lookup);
+    out << "</tr>\n";
+  }
+  out << "</tbody>\n</table>\n<script>" << kScript << "</script>\n</body>\n</html>\n";
+  return out.str();
+}
+
+std::string render_html(const Tracker& tracker, const KnownIssues& known_issues) {
+  return render_html(tracker,
+                     [&known_issues](std::string_view implementation, std::string_view check_id) {
+                       return find_known_issue(known_issues, implementation, check_id);
+                     });
+}
+
+}  // namespace tracker

@@ -1,0 +1,281 @@
+#include "tracker/render_markdown.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace tracker {
+namespace {
+
+using conformance::CheckResult;
+using conformance::ImplementationRun;
+using conformance::Status;
+
+// Failing in the Markdown's sense: the rule does not hold or could not be told (xfail included:
+// a failure someone expected is still a failure, shown with its issue).
+bool is_failing(Status status) {
+  return status == Status::fail || status == Status::error || status == Status::crash ||
+         status == Status::timeout || status == Status::xfail;
+}
+
+bool is_passing(Status status) {
+  return status == Status::pass || status == Status::xpass;
+}
+
+// Text safe in a GFM table cell: one line, no column break, no inline HTML, at most `limit`
+// characters.
+std::string cell_text(std::string_view text, std::size_t limit = 160) {
+  std::string out;
+  std::size_t kept = 0;
+  for (char c : text) {
+    if (kept == limit) {
+      out += "...";
+      break;
+    }
+    ++kept;
+    if (c == '\n' || c == '\r' || c == '\t') {
+      out += ' ';
+    } else if (c == '|') {
+      out += "\\|";
+    } else if (c == '<') {
+      out += "&lt;";
+    } else if (c == '>') {
+      out += "&gt;";
+    } else if (c == '&') {
+      out += "&amp;";
+    } else if (c == '`') {
+      out += '\'';
+    } else if (static_cast<unsigned char>(c) >= 0x20) {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// A code span for an id (ids have no backticks; anything else is made harmless).
+std::string code(std::string_view text) {
+  return "`" + cell_text(text, 200) + "`";
+}
+
+// "pytorch/pytorch#38205" for a GitHub issue or pull URL, else the URL.
+std::string link(std::string_view url) {
+  const std::string_view github = "https://github.com/";
+  std::string label = cell_text(url, 200);
+  if (url.starts_with(github)) {
+    std::string rest(url.substr(github.size()));
+    for (std::string_view kind : {"/issues/", "/pull/"}) {
+      if (const auto at = rest.find(kind); at != std::string::npos) {
+        label = cell_text(rest.substr(0, at) + "#" + rest.substr(at + kind.size()), 200);
+      }
+    }
+  }
+  std::string target = cell_text(url, 400);
+  std::replace(target.begin(), target.end(), ' ', '+');
+  std::replace(target.begin(), target.end(), ')', '-');
+  return "[" + label + "](" + target + ")";
+}
+
+std::vector<std::string> families_in_order(const conformance::Tracker& tracker) {
+  std::vector<std::string> families;
+  std::set<std::string> seen;
+  for (const auto& run : tracker.implementations) {
+    for (const auto& result : run.results) {
+      if (seen.insert(result.info.family).second) families.push_back(result.info.family);
+    }
+  }
+  return families;
+}
+
+// Column and section names: the implementation spec, with version and devices added where two
+// runs (from a merge) would otherwise read the same.
+std::vector<std::string> run_labels(const conformance::Tracker& tracker) {
+  auto count_of = [](const std::vector<std::string>& labels, const std::string& label) {
+    return std::count(labels.begin(), labels.end(), label);
+  };
+  std::vector<std::string> labels;
+  for (const auto& run : tracker.implementations)
+    labels.push_back(run.handshake.implementation);
+  std::vector<std::string> refined = labels;
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    if (count_of(labels, labels[i]) > 1) {
+      const auto& handshake = tracker.implementations[i].handshake;
+      std::string devices;
+      for (const auto& device : handshake.devices)
+        devices += (devices.empty() ? "" : ", ") + device.repr;
+      refined[i] = labels[i] + " " + handshake.library_version + " (" + devices + ")";
+    }
+  }
+  for (std::size_t i = 0; i < refined.size(); ++i) {
+    if (count_of(refined, refined[i]) > 1) refined[i] += " #" + std::to_string(i + 1);
+  }
+  return refined;
+}
+
+struct Cell {
+  int total = 0;
+  int passed = 0;
+  int failing = 0;
+  int unsupported = 0;
+  int skipped = 0;
+};
+
+Cell count_cell(const ImplementationRun& run, std::string_view family) {
+  Cell cell;
+  for (const auto& result : run.results) {
+    if (result.info.family != family) continue;
+    ++cell.total;
+    if (is_passing(result.status)) ++cell.passed;
+    if (is_failing(result.status)) ++cell.failing;
+    if (result.status == Status::unsupported) ++cell.unsupported;
+    if (result.status == Status::skip) ++cell.skipped;
+  }
+  return cell;
+}
+
+std::string describe_cell(const Cell& cell) {
+  if (cell.total == 0) return "-";
+  std::string text = std::to_string(cell.passed) + "/" + std::to_string(cell.total);
+  std::vector<std::string> notes;
+  if (cell.failing > 0) notes.push_back(std::to_string(cell.failing) + " failing");
+  if (cell.unsupported > 0) notes.push_back(std::to_string(cell.unsupported) + " unsupported");
+  if (cell.skipped > 0) notes.push_back(std::to_string(cell.skipped) + " skipped");
+  if (!notes.empty()) {
+    text += " (";
+    for (std::size_t i = 0; i < notes.size(); ++i)
+      text += (i > 0 ? ", " : "") + notes[i];
+    text += ")";
+  }
+  return text;
+}
+
+// The issue behind a failure: known-issues.json first, then the bug the run's expectations
+// named.
+std::optional<KnownIssue> issue_of(const KnownIssues& known_issues, std::string_view implementation,
+                                   const CheckResult& result) {
+  if (auto issue = find_known_issue(known_issues, implementation, result.info.id)) {
+    return issue;
+  }
+  if (!result.bug.empty()) return KnownIssue{.url = result.bug, .note = result.reason};
+  return std::nullopt;
+}
+
+std::string section(const ImplementationRun& run, const std::string& label,
+                    const std::vector<std::string>& families, const KnownIssues& known_issues) {
+  const auto& handshake = run.handshake;
+  std::string text = "## " + cell_text(label, 200) + "\n\n";
+  std::string devices;
+  for (std::size_t i = 0; i < handshake.devices.size(); ++i) {
+    devices += (i > 0 ? ", " : "") + code(handshake.devices[i].repr);
+    if (handshake.default_device && *handshake.default_device == static_cast<int>(i)) {
+      devices += " (default)";
+    }
+  }
+  text += "Library " + code(handshake.library) + " " + cell_text(handshake.library_version) +
+          ", spec version " +
+          cell_text(handshake.spec_version.empty() ? "unknown" : handshake.spec_version) +
+          "; devices: " + (devices.empty() ? "none listed" : devices) + ".\n\n";
+
+  std::vector<std::string> works, partly, unchecked;
+  for (const auto& family : families) {
+    const auto cell = count_cell(run, family);
+    if (cell.total == 0) continue;
+    const auto entry = code(family) + " " + describe_cell(cell);
+    if (cell.failing == 0 && cell.passed > 0) {
+      works.push_back(entry);
+    } else if (cell.failing > 0 && cell.passed > 0) {
+      partly.push_back(entry);
+    } else if (cell.failing == 0) {
+      unchecked.push_back(entry);
+    }
+  }
+  auto list = [](const std::vector<std::string>& entries) {
+    std::string joined;
+    for (const auto& entry : entries)
+      joined += (joined.empty() ? "" : "; ") + entry;
+    return entries.empty() ? std::string("none") : joined;
+  };
+  text += "- **Works** (no failing check in the family): " + list(works) + "\n";
+  text += "- **Partly works**: " + list(partly) + "\n";
+  text += "- **Not checked** (every check skipped or unsupported): " + list(unchecked) + "\n\n";
+
+  std::vector<const CheckResult*> failing;
+  for (const auto& result : run.results) {
+    if (is_failing(result.status)) failing.push_back(&result);
+  }
+  if (failing.empty()) {
+    text += "No failing checks.\n\n";
+    return text;
+  }
+  text += "What does not work (" + std::to_string(failing.size()) + " checks):\n\n";
+  text += "| Check | Status | Expected | Actual | Issue |\n|---|---|---|---|---|\n";
+  std::map<std::string, std::string> notes;  // url -> note, for the list under the table
+  for (const auto* result : failing) {
+    std::string expected = "-";
+    std::string actual = result->reason.empty() ? "-" : result->reason;
+    if (result->failure) {
+      expected = result->failure->expected;
+      actual = result->failure->actual;
+    }
+    std::string issue = "**new**";
+    if (const auto known = issue_of(known_issues, handshake.implementation, *result)) {
+      issue = "known: " + link(known->url);
+      notes.emplace(known->url, known->note);
+    }
+    text += "| " + code(result->info.id) + " | " + std::string(name(result->status)) + " | " +
+            cell_text(expected) + " | " + cell_text(actual) + " | " + issue + " |\n";
+  }
+  text += "\n";
+  if (!notes.empty()) {
+    text += "Known issues behind these failures:\n\n";
+    for (const auto& [url, note] : notes)
+      text += "- " + link(url) + ": " + cell_text(note, 400) + "\n";
+    text += "\n";
+  }
+  return text;
+}
+
+}  // namespace
+
+std::string render_markdown(const conformance::Tracker& tracker, const KnownIssues& known_issues) {
+  const auto& run = tracker.run;
+  std::string text = "# Device-semantics conformance tracker\n\n";
+  text +=
+      "Generated by `tracker render` from the tracker JSON; do not edit by hand. Run with "
+      "tool version " +
+      cell_text(run.tool_version) + ", seed " + std::to_string(run.seed) + ", " +
+      std::to_string(run.examples) + " examples per check, started " +
+      cell_text(run.started.empty() ? "-" : run.started) + ", finished " +
+      cell_text(run.finished.empty() ? "- (killed or running)" : run.finished) + ", on " +
+      cell_text(run.host, 400) + ".\n\n";
+  text +=
+      "A failure is **known** when reports/known-issues.json (or the run's expectations) "
+      "names the upstream issue behind it, **new** otherwise. There is no overall score: "
+      "implementations differ in what they attempt.\n\n";
+
+  const auto labels = run_labels(tracker);
+  const auto families = families_in_order(tracker);
+  if (tracker.implementations.empty()) text += "No implementations in this tracker.\n";
+  for (std::size_t i = 0; i < tracker.implementations.size(); ++i) {
+    text += section(tracker.implementations[i], labels[i], families, known_issues);
+  }
+  if (tracker.implementations.empty()) return text;
+
+  text +=
+      "## Matrix\n\nPassed/total per check family; failing, unsupported and skipped checks "
+      "are counted separately.\n\n| Family |";
+  for (const auto& label : labels)
+    text += " " + cell_text(label, 200) + " |";
+  text += "\n|---|";
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    text += "---|";
+  text += "\n";
+  for (const auto& family : families) {
+    text += "| " + code(family) + " |";
+    for (const auto& implementation : tracker.implementations)
+      text += " " + describe_cell(count_cell(implementation, family)) + " |";
+    text += "\n";
+  }
+  return text;
+}
+
+}  // namespace tracker

@@ -1,0 +1,147 @@
+#!/usr/bin/python3
+"""Checks a rendered HTML tracker in headless Chromium against its tracker JSON.
+
+    chromium_check.py TRACKER.json TRACKER.html [--screenshot PNG]
+
+Opens the page in Debian's `chromium` (headless, no network needed), reads the matrix cells from
+the DOM the browser built, and compares each cell's data-passed/data-total and its visible
+"passed/total" text with the numbers counted from the JSON (passed = pass + xpass, total = every
+result of the family). Saves a screenshot, by default tracker.png next to the HTML.
+
+Exit status: 0 the page matches, 1 it does not, 2 bad usage or input, 77 chromium is missing
+(the code test drivers read as "skipped"). Standard library only.
+"""
+
+import argparse
+import html.parser
+import json
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+
+PASSING = {"pass", "xpass"}
+
+
+def expected_cells(tracker):
+    """(implementation, family) -> (passed, total), empty cells included as (0, 0)."""
+    runs = tracker["implementations"]
+    families = {result["family"] for run in runs for result in run["results"]}
+    cells = {}
+    for run in runs:
+        implementation = run["handshake"]["implementation"]
+        for family in families:
+            cells[(implementation, family)] = (0, 0)
+        for result in run["results"]:
+            key = (implementation, result["family"])
+            passed, total = cells[key]
+            cells[key] = (passed + (result["status"] in PASSING), total + 1)
+    return cells
+
+
+class CellParser(html.parser.HTMLParser):
+    """Collects the matrix cells and the text of each cell's first class="numbers" span."""
+
+    def __init__(self):
+        super().__init__()
+        self.cells = {}
+        self._current = None
+        self._in_numbers = False
+
+    def handle_starttag(self, tag, attrs):
+        attributes = dict(attrs)
+        classes = (attributes.get("class") or "").split()
+        if tag == "td" and "cell" in classes:
+            key = (attributes.get("data-implementation"), attributes.get("data-family"))
+            self._current = {
+                "passed": int(attributes.get("data-passed", -1)),
+                "total": int(attributes.get("data-total", -1)),
+                "shown": None,
+            }
+            self.cells[key] = self._current
+        elif tag == "span" and "numbers" in classes and self._current is not None:
+            self._in_numbers = self._current["shown"] is None
+
+    def handle_endtag(self, tag):
+        if tag == "span":
+            self._in_numbers = False
+        elif tag == "td":
+            self._current = None
+
+    def handle_data(self, data):
+        if self._in_numbers:
+            self._current["shown"] = (self._current["shown"] or "") + data
+
+
+def run_chromium(chromium, profile, arguments, page):
+    command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+               "--no-first-run",
+               f"--user-data-dir={profile}", *arguments, page.resolve().as_uri()]
+    return subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+
+
+def compare(expected, found):
+    problems = []
+    if len(found) != len(expected):
+        problems.append(f"{len(found)} cells in the page, {len(expected)} expected")
+    for key, (passed, total) in sorted(expected.items()):
+        cell = found.get(key)
+        if cell is None:
+            problems.append(f"no cell for {key[0]} x {key[1]}")
+            continue
+        shown = f"{passed}/{total}" if total else "-"
+        if (cell["passed"], cell["total"], cell["shown"]) != (passed, total, shown):
+            problems.append(f"{key[0]} x {key[1]}: page has {cell['passed']}/{cell['total']}"
+                            f" shown as {cell['shown']!r}, JSON says {shown}")
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("tracker_json", type=pathlib.Path)
+    parser.add_argument("tracker_html", type=pathlib.Path)
+    parser.add_argument("--screenshot", type=pathlib.Path,
+                        help="where to save the screenshot (default: tracker.png next to the HTML)")
+    args = parser.parse_args()
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        print("chromium_check: chromium is not installed (apt-get install chromium)",
+              file=sys.stderr)
+        return 77
+    try:
+        expected = expected_cells(json.loads(args.tracker_json.read_text()))
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        print(f"chromium_check: {args.tracker_json}: {error}", file=sys.stderr)
+        return 2
+    if not args.tracker_html.is_file():
+        print(f"chromium_check: {args.tracker_html}: no such file", file=sys.stderr)
+        return 2
+
+    with tempfile.TemporaryDirectory() as profile:
+        dumped = run_chromium(chromium, profile, ["--dump-dom"], args.tracker_html)
+        if dumped.returncode != 0:
+            print(f"chromium_check: chromium failed: {dumped.stderr.strip()}", file=sys.stderr)
+            return 1
+        cell_parser = CellParser()
+        cell_parser.feed(dumped.stdout)
+        problems = compare(expected, cell_parser.cells)
+
+        screenshot = args.screenshot or args.tracker_html.with_name("tracker.png")
+        shot = run_chromium(chromium, profile,
+                            ["--hide-scrollbars", "--window-size=1600,1000",
+                             f"--screenshot={screenshot.resolve()}"], args.tracker_html)
+        if shot.returncode != 0 or not screenshot.is_file():
+            problems.append(f"no screenshot at {screenshot}: {shot.stderr.strip()}")
+
+    for problem in problems:
+        print(f"chromium_check: {problem}", file=sys.stderr)
+    if not problems:
+        print(f"chromium_check: {len(expected)} cells match {args.tracker_json};"
+              f" screenshot {screenshot}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

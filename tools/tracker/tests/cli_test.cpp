@@ -1,0 +1,163 @@
+// The built `tracker` binary: each subcommand, exit statuses 0/1/2, one-line errors.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "tracker_test_data.hpp"
+
+namespace tracker {
+namespace {
+
+using ::testing::HasSubstr;
+
+struct CommandRun {
+  int status = -1;
+  std::string out{};
+  std::string err{};
+};
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = testing::scratch_dir(::testing::UnitTest::GetInstance()->current_test_info()->name());
+    good_ = testing::small_tracker_path();
+  }
+
+  // Runs the binary with `args` (each single-quoted; none of ours holds a quote).
+  CommandRun tracker(const std::vector<std::string>& args) {
+    std::string command = std::string("'") + ADC_TRACKER_BINARY + "'";
+    for (const auto& arg : args)
+      command += " '" + arg + "'";
+    command += " >'" + (dir_ / "stdout").string() + "' 2>'" + (dir_ / "stderr").string() + "'";
+    const int raw = std::system(command.c_str());
+    return {.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1,
+            .out = slurp(dir_ / "stdout"),
+            .err = slurp(dir_ / "stderr")};
+  }
+
+  std::string variant(const std::string& name, const std::function<void(nlohmann::json&)>& edit) {
+    auto json = testing::small_tracker_json();
+    edit(json);
+    return testing::write_file(dir_ / name, json.dump());
+  }
+
+  static void expect_one_line_error(const CommandRun& run) {
+    EXPECT_EQ(run.status, 2);
+    EXPECT_THAT(run.err, ::testing::StartsWith("tracker: "));
+    EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << run.err;
+  }
+
+  std::filesystem::path dir_;
+  std::string good_;
+};
+
+TEST_F(Cli, ValidateAcceptsAGoodTracker) {
+  const auto run = tracker({"validate", good_});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("valid"));
+}
+
+TEST_F(Cli, ValidateRejectsASchemaViolation) {
+  const auto bad = variant(
+      "bad-id.json", [](auto& json) { json["implementations"][0]["results"][0]["id"] = "A B"; });
+  const auto run = tracker({"validate", bad});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_THAT(run.err, HasSubstr("results[0].id \"A B\" is not a dotted lower-case id"));
+}
+
+TEST_F(Cli, BadInputIsOneLineAndExit2) {
+  const auto missing = (dir_ / "missing.json").string();
+  expect_one_line_error(tracker({"validate", missing}));
+  expect_one_line_error(tracker({"render", missing}));
+  expect_one_line_error(tracker({"diff", good_, missing}));
+  const auto malformed = testing::write_file(dir_ / "malformed.json", "{\"schema\": ");
+  const auto run = tracker({"render", malformed});
+  expect_one_line_error(run);
+  EXPECT_THAT(run.err, HasSubstr("malformed.json: not JSON"));
+  const auto wrong =
+      variant("wrong-schema.json", [](auto& json) { json["schema"] = "adc-tracker/0"; });
+  expect_one_line_error(tracker({"merge", good_, wrong, "-o", (dir_ / "m.json").string()}));
+}
+
+TEST_F(Cli, UsageErrorsExit2) {
+  EXPECT_EQ(tracker({}).status, 2);
+  EXPECT_EQ(tracker({"render", "--format", "pdf", good_}).status, 2);
+  EXPECT_EQ(tracker({"merge", good_}).status, 2);  // no -o
+  EXPECT_EQ(tracker({"--help"}).status, 0);
+}
+
+TEST_F(Cli, RenderMarkdownToStandardOutput) {
+  const auto run = tracker({"render", good_});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("## python:torch"));
+  EXPECT_THAT(run.out, HasSubstr("## Matrix"));
+}
+
+TEST_F(Cli, RenderHtmlToAFile) {
+  const auto out = (dir_ / "tracker.html").string();
+  const auto run = tracker({"render", "--format", "html", good_, "-o", out});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_THAT(slurp(out), HasSubstr("python:torch"));
+  EXPECT_THAT(slurp(out), HasSubstr("<html"));
+}
+
+TEST_F(Cli, MergeThenValidate) {
+  const auto a = variant("a.json", [](auto& json) { json["implementations"].erase(1); });
+  const auto b = variant("b.json", [](auto& json) {
+    json["implementations"].erase(0);
+    json["implementations"].erase(1);
+  });
+  const auto merged = (dir_ / "merged.json").string();
+  const auto run = tracker({"merge", a, b, "-o", merged});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("merged 3 implementation runs from 2 files"));
+  EXPECT_EQ(tracker({"validate", merged}).status, 0);
+}
+
+TEST_F(Cli, RenderMergesSeveralFiles) {
+  const auto a = variant("a.json", [](auto& json) { json["implementations"].erase(2); });
+  const auto b = variant("b.json", [](auto& json) {
+    json["implementations"].erase(0);
+    json["implementations"].erase(0);
+  });
+  const auto run = tracker({"render", a, b});
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_THAT(run.out, HasSubstr("\n## strict\n"));
+  EXPECT_THAT(run.out, HasSubstr("\n## python:torch\n"));
+  EXPECT_THAT(run.out, HasSubstr("a.json: "));  // the merged run info names its sources
+}
+
+TEST_F(Cli, MergingTheSameRunTwiceNamesBothFiles) {
+  const auto copy = testing::write_file(dir_ / "copy.json", slurp(good_));
+  const auto run = tracker({"merge", good_, copy, "-o", (dir_ / "m.json").string()});
+  expect_one_line_error(run);
+  EXPECT_THAT(run.err, HasSubstr("small-tracker.json"));
+  EXPECT_THAT(run.err, HasSubstr("copy.json"));
+}
+
+TEST_F(Cli, DiffExitsOneOnARegression) {
+  const auto regressed = variant("regressed.json", [](auto& json) {
+    json["implementations"][0]["results"][0]["status"] = "error";
+  });
+  EXPECT_EQ(tracker({"diff", good_, good_}).status, 0);
+  const auto worse = tracker({"diff", good_, regressed});
+  EXPECT_EQ(worse.status, 1);
+  EXPECT_THAT(worse.out, HasSubstr("New failures"));
+  const auto better = tracker({"diff", regressed, good_});
+  EXPECT_EQ(better.status, 0);
+  EXPECT_THAT(better.out, HasSubstr("Fixes"));
+}
+
+}  // namespace
+}  // namespace tracker

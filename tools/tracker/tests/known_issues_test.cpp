@@ -1,0 +1,61 @@
+// reports/known-issues.json: it loads, every entry names a check of ours, and the lookup follows
+// its globs.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "conformance/check.hpp"
+#include "conformance/expectations.hpp"
+#include "tracker/error.hpp"
+#include "tracker/known_issues.hpp"
+#include "tracker_test_data.hpp"
+
+namespace tracker {
+namespace {
+
+const std::string kRepositoryFile = std::string(ADC_SOURCE_DIR) + "/reports/known-issues.json";
+
+TEST(KnownIssues, TheRepositoryFileLoads) {
+  const auto known = load_known_issues(kRepositoryFile);
+  EXPECT_GE(known.issues.size(), 5u);
+  for (const auto& issue : known.issues) {
+    EXPECT_TRUE(issue.url.starts_with("https://github.com/")) << issue.url;
+    EXPECT_FALSE(issue.note.empty()) << issue.check;
+    EXPECT_TRUE(issue.implementation.starts_with("python:")) << issue.implementation;
+  }
+}
+
+// Only entries that map to a check: each glob matches at least one check id the suite has.
+TEST(KnownIssues, EveryEntryMatchesACheckOfOurs) {
+  for (const auto& issue : load_known_issues(kRepositoryFile).issues) {
+    const auto& checks = conformance::all_checks();
+    const bool matches = std::any_of(checks.begin(), checks.end(), [&](const auto& check) {
+      return conformance::glob_match(issue.check, check.info.id);
+    });
+    EXPECT_TRUE(matches) << issue.check << " matches no check id";
+  }
+}
+
+TEST(KnownIssues, LookupFollowsBothGlobs) {
+  const auto known = load_known_issues(kRepositoryFile);
+  const auto torch_0d = find_known_issue(known, "python:torch", "mixed_0d.add");
+  ASSERT_TRUE(torch_0d.has_value());
+  EXPECT_EQ(torch_0d->url, "https://github.com/pytorch/pytorch/issues/38205");
+  EXPECT_FALSE(find_known_issue(known, "strict", "mixed_0d.add").has_value());
+  // torch's failures on meta/empty arrays in mixed.* are not the 0-d issue.
+  EXPECT_FALSE(find_known_issue(known, "python:torch", "mixed.concat").has_value());
+}
+
+TEST(KnownIssues, BadFilesAreTrackerErrors) {
+  const auto dir = testing::scratch_dir("known-issues");
+  EXPECT_THROW(load_known_issues((dir / "missing.json").string()), TrackerError);
+  EXPECT_THROW(load_known_issues(testing::write_file(dir / "a.json", "{")), TrackerError);
+  EXPECT_THROW(load_known_issues(testing::write_file(
+                   dir / "b.json", R"({"schema": "adc-known-issues/9", "issues": []})")),
+               TrackerError);
+  EXPECT_THROW(load_known_issues(testing::write_file(
+                   dir / "c.json", R"({"schema": "adc-known-issues/1", "issues": [{"url": 1}]})")),
+               TrackerError);
+}
+
+}  // namespace
+}  // namespace tracker

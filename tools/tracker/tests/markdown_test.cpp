@@ -1,0 +1,103 @@
+// The Markdown tracker: a section per implementation, failures with their known issue or "new",
+// and a family x implementation matrix whose cells match the JSON.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+#include <sstream>
+
+#include "tracker/load.hpp"
+#include "tracker/render_markdown.hpp"
+#include "tracker_test_data.hpp"
+
+namespace tracker {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+KnownIssues torch_0d() {
+  return {.issues = {{.implementation = "python:torch*",
+                      .check = "mixed_0d.*",
+                      .url = "https://github.com/pytorch/pytorch/issues/38205",
+                      .note = "0-d CPU tensors mix by design"}}};
+}
+
+std::string line_starting(const std::string& text, const std::string& start) {
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.starts_with(start)) return line;
+  }
+  return "(no line starting " + start + ")";
+}
+
+TEST(Markdown, ASectionPerImplementation) {
+  const auto text = render_markdown(load_tracker(testing::small_tracker_path()), {});
+  EXPECT_THAT(text, HasSubstr("\n## strict\n"));
+  EXPECT_THAT(text, HasSubstr("\n## python:numpy.array_api\n"));
+  EXPECT_THAT(text, HasSubstr("\n## python:torch\n"));
+  EXPECT_THAT(text, HasSubstr("Library `torch` 1.13.0a0"));
+  EXPECT_THAT(text, HasSubstr("`cpu` (default), `meta`"));
+  EXPECT_THAT(text, HasSubstr("What does not work (5 checks)"));
+}
+
+TEST(Markdown, FailuresShowExpectedActualAndTheKnownIssueOrNew) {
+  const auto text = render_markdown(load_tracker(testing::small_tracker_path()), torch_0d());
+  EXPECT_EQ(line_starting(text, "| `mixed_0d.add` |"),
+            "| `mixed_0d.add` | fail | an exception | a result on devices[1] (meta) | known: "
+            "[pytorch/pytorch#38205](https://github.com/pytorch/pytorch/issues/38205) |");
+  EXPECT_THAT(line_starting(text, "| `host.array.size` |"), HasSubstr("| **new** |"));
+  EXPECT_THAT(text, HasSubstr("0-d CPU tensors mix by design"));
+}
+
+TEST(Markdown, MatrixCellsMatchTheJson) {
+  const auto json = testing::small_tracker_json();
+  const auto text = render_markdown(load_tracker(testing::small_tracker_path()), {});
+  EXPECT_THAT(line_starting(text, "| Family |"),
+              "| Family | strict | python:numpy.array_api | python:torch |");
+  // Counted here straight from the JSON, independently of the renderer.
+  std::map<std::string, std::vector<std::map<std::string, int>>> counts;
+  const auto& implementations = json["implementations"];
+  for (std::size_t i = 0; i < implementations.size(); ++i) {
+    for (const auto& result : implementations[i]["results"]) {
+      auto& cells = counts[result["family"].get<std::string>()];
+      cells.resize(implementations.size());
+      ++cells[i][result["status"].get<std::string>()];
+      ++cells[i]["total"];
+    }
+  }
+  ASSERT_FALSE(counts.empty());
+  for (const auto& [family, cells] : counts) {
+    const auto row = line_starting(text, "| `" + family + "` |");
+    for (const auto& cell : cells) {
+      auto get = [&](const char* key) { return cell.contains(key) ? cell.at(key) : 0; };
+      const auto expected = std::to_string(get("pass")) + "/" + std::to_string(get("total"));
+      EXPECT_THAT(row, HasSubstr("| " + expected)) << family;
+      if (get("unsupported") > 0) {
+        EXPECT_THAT(row, HasSubstr(std::to_string(get("unsupported")) + " unsupported"));
+      }
+    }
+  }
+  EXPECT_THAT(line_starting(text, "| `mixed_0d` |"), HasSubstr("| 1/3 (2 failing) |"));
+}
+
+TEST(Markdown, StringsFromTheJsonCannotBreakTheTable) {
+  auto tracker = load_tracker(testing::small_tracker_path());
+  auto& failing = tracker.implementations[2].results;
+  auto it = std::find_if(failing.begin(), failing.end(),
+                         [](const auto& r) { return r.info.id == "host.array.size"; });
+  ASSERT_NE(it, failing.end());
+  it->failure->actual = "a|b\n<script>alert(1)</script>";
+  const auto row = line_starting(render_markdown(tracker, {}), "| `host.array.size` |");
+  EXPECT_THAT(row, HasSubstr("a\\|b &lt;script&gt;alert(1)&lt;/script&gt;"));
+  EXPECT_THAT(row, Not(HasSubstr("<script>")));
+}
+
+TEST(Markdown, NoOverallScore) {
+  const auto text = render_markdown(load_tracker(testing::small_tracker_path()), {});
+  EXPECT_THAT(text, Not(HasSubstr("Score")));
+  EXPECT_THAT(text, Not(HasSubstr("Total |")));
+}
+
+}  // namespace
+}  // namespace tracker

@@ -1,0 +1,80 @@
+// Merging runs from several machines into one tracker.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "tracker/load.hpp"
+#include "tracker/merge.hpp"
+#include "tracker_test_data.hpp"
+
+namespace tracker {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The small tracker cut in two: strict alone, and the two Python runs on another host.
+std::vector<SourceTracker> two_machines() {
+  const auto whole = load_tracker(testing::small_tracker_path());
+  SourceTracker a{.source = "a.json", .tracker = whole};
+  SourceTracker b{.source = "b.json", .tracker = whole};
+  a.tracker.implementations.resize(1);
+  b.tracker.implementations.erase(b.tracker.implementations.begin());
+  b.tracker.run.host = "gpu-box";
+  b.tracker.run.started = "2026-01-01T00:00:00Z";
+  b.tracker.run.finished = "2099-01-01T00:00:00Z";
+  return {a, b};
+}
+
+TEST(Merge, KeepsEveryRunInOrder) {
+  const auto merged = merge_trackers(two_machines());
+  ASSERT_EQ(merged.implementations.size(), 3u);
+  EXPECT_EQ(merged.implementations[0].handshake.implementation, "strict");
+  EXPECT_EQ(merged.implementations[2].handshake.implementation, "python:torch");
+  EXPECT_EQ(merged.implementations[2].results.size(), 28u);
+}
+
+TEST(Merge, RunInfoListsTheSources) {
+  const auto merged = merge_trackers(two_machines());
+  ASSERT_EQ(merged.run.command.size(), 2u);
+  EXPECT_THAT(merged.run.command[0], HasSubstr("a.json: "));
+  EXPECT_THAT(merged.run.command[1], HasSubstr("b.json: "));
+  EXPECT_THAT(merged.run.host, HasSubstr("b.json: gpu-box"));
+  EXPECT_EQ(merged.run.started, "2026-01-01T00:00:00Z");
+  EXPECT_EQ(merged.run.finished, "2099-01-01T00:00:00Z");
+  EXPECT_EQ(merged.run.seed, 1u);
+}
+
+TEST(Merge, AKilledSourceLeavesFinishedEmptyAndDifferentSeedsZero) {
+  auto sources = two_machines();
+  sources[1].tracker.run.finished = "";
+  sources[1].tracker.run.seed = 7;
+  const auto merged = merge_trackers(sources);
+  EXPECT_EQ(merged.run.finished, "");
+  EXPECT_EQ(merged.run.seed, 0u);
+}
+
+TEST(Merge, TheSameRunTwiceIsAnErrorNamingBothFiles) {
+  auto sources = two_machines();
+  sources[1].tracker.implementations.push_back(sources[0].tracker.implementations[0]);
+  try {
+    merge_trackers(sources);
+    FAIL() << "merged a duplicate";
+  } catch (const TrackerError& error) {
+    EXPECT_THAT(error.what(), HasSubstr("strict"));
+    EXPECT_THAT(error.what(), HasSubstr("a.json"));
+    EXPECT_THAT(error.what(), HasSubstr("b.json"));
+  }
+}
+
+TEST(Merge, AnotherVersionOrDeviceListIsAnotherRun) {
+  auto sources = two_machines();
+  auto other_version = sources[0].tracker.implementations[0];
+  other_version.handshake.library_version = "9.9";
+  auto other_devices = sources[0].tracker.implementations[0];
+  other_devices.handshake.devices.pop_back();
+  sources[1].tracker.implementations.push_back(other_version);
+  sources[1].tracker.implementations.push_back(other_devices);
+  EXPECT_EQ(merge_trackers(sources).implementations.size(), 5u);
+}
+
+}  // namespace
+}  // namespace tracker
