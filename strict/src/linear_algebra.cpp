@@ -11,6 +11,7 @@
 #include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
+#include "internal/linalg_support.hpp"
 #include "internal/placement.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
@@ -19,19 +20,6 @@ namespace strict {
 namespace {
 
 using internal::Category;
-
-// A copy of an array's elements converted to T (operands are promoted before multiplying).
-template <class T>
-std::vector<T> elements_as(const Array& a) {
-  std::vector<T> out(static_cast<std::size_t>(a.size()));
-  internal::visit_dtype(a.dtype(), [&](auto tag) {
-    using In = typename decltype(tag)::type;
-    const In* data = ArrayAccess::data<In>(a);
-    for (std::size_t i = 0; i < out.size(); ++i)
-      out[i] = internal::convert_element<T>(data[i]);
-  });
-  return out;
-}
 
 [[noreturn]] void throw_shape_error(const Array& x1, const Array& x2, std::string_view why) {
   throw InvalidArgumentError(fmt::format("matmul(): x1 of shape ({}) and x2 of shape ({}) {}",
@@ -94,8 +82,8 @@ Array matmul(const Array& x1, const Array& x2) {
   internal::visit_dtype(*promoted, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {
-      const std::vector<T> left = elements_as<T>(x1);
-      const std::vector<T> right = elements_as<T>(x2);
+      const std::vector<T> left = internal::linalg::read_as<T>(x1);
+      const std::vector<T> right = internal::linalg::read_as<T>(x2);
       T* result = ArrayAccess::data<T>(out);
       const std::int64_t left_matrix = rows * inner;
       const std::int64_t right_matrix = inner * columns;

@@ -15,6 +15,7 @@
 #include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
+#include "internal/linalg_support.hpp"
 #include "internal/placement.hpp"
 #include "internal/tensor_products.hpp"
 #include "internal/wrapping.hpp"
@@ -53,19 +54,6 @@ std::vector<std::int64_t> offsets_of(const Shape& shape, const Shape& strides) {
       index[d] = 0;
     }
   }
-  return out;
-}
-
-// A copy of an array's elements converted to T (operands are promoted before multiplying).
-template <class T>
-std::vector<T> elements_as(const Array& a) {
-  std::vector<T> out(static_cast<std::size_t>(a.size()));
-  internal::visit_dtype(a.dtype(), [&](auto tag) {
-    using In = typename decltype(tag)::type;
-    const In* data = ArrayAccess::data<In>(a);
-    for (std::size_t i = 0; i < out.size(); ++i)
-      out[i] = internal::convert_element<T>(data[i]);
-  });
   return out;
 }
 
@@ -232,8 +220,8 @@ Array tensordot(std::string_view function, const Array& x1, const Array& x2,
   internal::visit_dtype(operands.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {
-      const std::vector<T> left = elements_as<T>(x1);
-      const std::vector<T> right = elements_as<T>(x2);
+      const std::vector<T> left = internal::linalg::read_as<T>(x1);
+      const std::vector<T> right = internal::linalg::read_as<T>(x2);
       T* result = ArrayAccess::data<T>(out);
       std::size_t position = 0;
       for (std::int64_t base1 : free1) {
@@ -303,8 +291,8 @@ Array vecdot(std::string_view function, const Array& x1, const Array& x2, std::i
   internal::visit_dtype(operands.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {
-      const std::vector<T> left = elements_as<T>(x1);
-      const std::vector<T> right = elements_as<T>(x2);
+      const std::vector<T> left = internal::linalg::read_as<T>(x1);
+      const std::vector<T> right = internal::linalg::read_as<T>(x2);
       T* result = ArrayAccess::data<T>(out);
       for (std::size_t i = 0; i < bases1.size(); ++i) {
         T total{};
