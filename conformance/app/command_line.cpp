@@ -51,6 +51,9 @@ void add_options(CLI::App& app, CommandLine& cl) {
       ->type_name("N")
       ->capture_default_str();
   app.add_flag("--list", cl.list, "print the check ids (id, family, level) and exit");
+  app.add_flag("--list-faults", cl.list_faults,
+               "print strict's injectable faults for --impl strict:fault=NAME (name, family, bug) "
+               "and exit");
   app.add_flag("--coverage", cl.coverage,
                "print, as Markdown, how much of the 2024.12 catalogue each --impl has and the "
                "checks cover, and exit");
@@ -83,7 +86,7 @@ std::variant<CommandLine, int> parse_command_line(int argc, char** argv) {
 }
 
 void validate_ranges(const CommandLine& cl) {
-  if (cl.implementations.empty() && !cl.list)
+  if (cl.implementations.empty() && !cl.list && !cl.list_faults)
     throw UsageError("no --impl given (e.g. --impl strict; --list prints the checks)");
   if (cl.examples < 1)
     throw UsageError(fmt::format("--examples must be at least 1, not {}", cl.examples));

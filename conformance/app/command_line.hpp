@@ -22,6 +22,7 @@ struct CommandLine {
   std::string expectations_path{};
   int timeout_ms = 10000;
   bool list = false;
+  bool list_faults = false;  // strict's injectable faults (issue #7)
   bool coverage = false;
   std::string reproduce{};
   bool quiet = false;

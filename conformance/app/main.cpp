@@ -1,6 +1,8 @@
 // The `conformance` command (DESIGN.md section 4). Everything that can be wrong with the input is
 // found before the first check runs; then the suite runs and the exit status says whether any
 // result was unexpected.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <exception>
 #include <iostream>
@@ -12,6 +14,7 @@
 #include "command_line.hpp"
 #include "conformance/coverage.hpp"
 #include "conformance/expectations.hpp"
+#include "conformance/strict_adapter.hpp"
 #include "console_report.hpp"
 #include "output_paths.hpp"
 #include "run_environment.hpp"
@@ -28,6 +31,19 @@ std::vector<KnownFailure> read_expectations(const std::string& path) {
   } catch (const ExpectationsError& error) {
     throw UsageError(std::string("--expectations: ") + error.what());
   }
+}
+
+// --list-faults: one line per fault of strict:fault=NAME (name, family, bug).
+void print_fault_list(std::ostream& out) {
+  const auto faults = strict_faults();
+  std::size_t name_width = 0, family_width = 0;
+  for (const auto& fault : faults) {
+    name_width = std::max(name_width, fault.name.size());
+    family_width = std::max(family_width, fault.family.size());
+  }
+  for (const auto& fault : faults)
+    out << fmt::format("{:<{}}  {:<{}}  {}\n", fault.name, name_width, fault.family, family_width,
+                       fault.bug);
 }
 
 // Checks every input and makes every adapter; throws UsageError at the first problem.
@@ -71,6 +87,10 @@ SuiteRun prepare(const CommandLine& command_line, std::vector<const Check*> chec
 int run_command(const CommandLine& command_line) {
   validate_ranges(command_line);
   std::vector<const Check*> checks = select_for(command_line);
+  if (command_line.list_faults) {
+    print_fault_list(std::cout);
+    return kExitOk;
+  }
   if (command_line.list) {
     print_check_list(std::cout, checks);
     return kExitOk;

@@ -53,29 +53,34 @@ struct Comparison {
 using Rule = std::function<std::optional<std::string>(const Comparison&)>;
 
 detail::Judge comparison_judge(std::string rule_name, Rule rule) {
-  return [rule_name, rule](Adapter&, const Program& program, const ProgramOutcome& outcome) {
-    const int step = static_cast<int>(program.steps.size()) - 1;
-    const auto& result = outcome.steps.at(static_cast<std::size_t>(step));
-    if (result.status == StepStatus::unsupported)
-      return detail::CaseVerdict::unsupported_because("device comparison: " + result.message);
-    if (result.status == StepStatus::not_run)
-      return detail::CaseVerdict::discarded("an array to compare could not be made");
-    if (result.status != StepStatus::ok)
-      return detail::CaseVerdict::failed(
-          step, equality_rule(rule_name), "a comparison",
-          fmt::format("raised {}: {}", result.exception_type, result.message));
-    Comparison comparison;
-    comparison.same_array = step == 1;
-    comparison.x = first_array(outcome, 0);
-    comparison.y = first_array(outcome, comparison.same_array ? 0 : 1);
-    comparison.eq = result.value.value("eq", false);
-    comparison.eq_swapped = result.value.value("eq_swapped", comparison.eq);
-    comparison.ne = result.value.value("ne", false);
-    comparison.hash_equal = result.value.value("hash_equal", false);
-    if (auto broken = rule(comparison))
-      return detail::CaseVerdict::failed(step, equality_rule(rule_name), rule_name, *broken);
-    return detail::CaseVerdict::passed();
-  };
+  return
+      [rule_name, rule](Adapter& adapter, const Program& program, const ProgramOutcome& outcome) {
+        const int step = static_cast<int>(program.steps.size()) - 1;
+        for (int input = 0; input < step; ++input)
+          if (auto verdict = detail::setup_step_verdict(adapter, program, outcome, input,
+                                                        "an array to compare could not be made"))
+            return *verdict;
+        const auto& result = outcome.steps.at(static_cast<std::size_t>(step));
+        if (result.status == StepStatus::unsupported)
+          return detail::CaseVerdict::unsupported_because("device comparison: " + result.message);
+        if (result.status == StepStatus::not_run)
+          return detail::CaseVerdict::discarded("an array to compare could not be made");
+        if (result.status != StepStatus::ok)
+          return detail::CaseVerdict::failed(
+              step, equality_rule(rule_name), "a comparison",
+              fmt::format("raised {}: {}", result.exception_type, result.message));
+        Comparison comparison;
+        comparison.same_array = step == 1;
+        comparison.x = first_array(outcome, 0);
+        comparison.y = first_array(outcome, comparison.same_array ? 0 : 1);
+        comparison.eq = result.value.value("eq", false);
+        comparison.eq_swapped = result.value.value("eq_swapped", comparison.eq);
+        comparison.ne = result.value.value("ne", false);
+        comparison.hash_equal = result.value.value("hash_equal", false);
+        if (auto broken = rule(comparison))
+          return detail::CaseVerdict::failed(step, equality_rule(rule_name), rule_name, *broken);
+        return detail::CaseVerdict::passed();
+      };
 }
 
 bool both_listed(const Comparison& c) {
@@ -106,8 +111,9 @@ Check in_devices() {
           const auto& result = outcome.steps.at(1);
           if (result.status == StepStatus::unsupported)
             return detail::CaseVerdict::unsupported_because("array.device: " + result.message);
-          if (outcome.steps.at(0).status != StepStatus::ok)
-            return detail::CaseVerdict::discarded("asarray raised");
+          if (auto verdict =
+                  detail::setup_step_verdict(adapter, program, outcome, 0, "asarray raised"))
+            return *verdict;
           const int requested = std::get<DeviceIndex>(program.steps[0].kwargs.at(1).value).index;
           const auto& repr = adapter.handshake().devices[static_cast<std::size_t>(requested)].repr;
           if (result.status == StepStatus::ok && result.value.is_number_integer() &&

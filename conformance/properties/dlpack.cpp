@@ -45,10 +45,12 @@ rc::Gen<Program> two_dlpack_devices(const Handshake& handshake) {
   });
 }
 
-std::optional<detail::CaseVerdict> unusable(const ProgramOutcome& outcome) {
+std::optional<detail::CaseVerdict> unusable(Adapter& adapter, const Program& program,
+                                            const ProgramOutcome& outcome) {
   for (int step : {0, 1})
-    if (outcome.steps.at(static_cast<std::size_t>(step)).status != StepStatus::ok)
-      return detail::CaseVerdict::discarded("asarray raised");
+    if (auto verdict =
+            detail::setup_step_verdict(adapter, program, outcome, step, "asarray raised"))
+      return verdict;
   for (int step : {2, 3}) {
     const auto& result = outcome.steps.at(static_cast<std::size_t>(step));
     if (result.status == StepStatus::unsupported)
@@ -77,8 +79,9 @@ Check dlpack_device_check(CheckInfo info, detail::Judge judge) {
           }};
 }
 
-detail::CaseVerdict judge_valid(Adapter&, const Program&, const ProgramOutcome& outcome) {
-  if (auto verdict = unusable(outcome)) return *verdict;
+detail::CaseVerdict judge_valid(Adapter& adapter, const Program& program,
+                                const ProgramOutcome& outcome) {
+  if (auto verdict = unusable(adapter, program, outcome)) return *verdict;
   for (int step : {2, 3}) {
     const auto& value = outcome.steps[static_cast<std::size_t>(step)].value;
     if (!valid_pair(value))
@@ -89,8 +92,9 @@ detail::CaseVerdict judge_valid(Adapter&, const Program&, const ProgramOutcome& 
   return detail::CaseVerdict::passed();
 }
 
-detail::CaseVerdict judge_agrees(Adapter&, const Program&, const ProgramOutcome& outcome) {
-  if (auto verdict = unusable(outcome)) return *verdict;
+detail::CaseVerdict judge_agrees(Adapter& adapter, const Program& program,
+                                 const ProgramOutcome& outcome) {
+  if (auto verdict = unusable(adapter, program, outcome)) return *verdict;
   const ArrayReport* x = first_array(outcome, 0);
   const ArrayReport* y = first_array(outcome, 1);
   const auto& dx = outcome.steps[2].value;
@@ -154,10 +158,11 @@ Check export_same_device_check() {
                           setup(std::string(kDlpackDevice), {StepRef{0, 0}}),
                           tested(std::string(kDlpack), {StepRef{0, 0}})}};
         });
-        auto judge = [](Adapter&, const Program&, const ProgramOutcome& outcome) {
+        auto judge = [](Adapter& adapter, const Program& program, const ProgramOutcome& outcome) {
           for (int step : {0, 1})
-            if (outcome.steps.at(static_cast<std::size_t>(step)).status != StepStatus::ok)
-              return detail::CaseVerdict::discarded("the array or its DLPack device is missing");
+            if (auto verdict = detail::setup_step_verdict(
+                    adapter, program, outcome, step, "the array or its DLPack device is missing"))
+              return *verdict;
           const auto& exported = outcome.steps.at(2);
           if (exported.status == StepStatus::unsupported)
             return detail::CaseVerdict::unsupported_because("__dlpack__: " + exported.message);

@@ -94,12 +94,14 @@ rc::Gen<Step> array_of(int device, std::string dtype) {
 
 // The verdict when step `step` did not run as a setup step should, or the library lacks the
 // step under test; nullopt when everything ran.
-std::optional<detail::CaseVerdict> not_usable(const ProgramOutcome& outcome,
+std::optional<detail::CaseVerdict> not_usable(Adapter& adapter, const Program& program,
+                                              const ProgramOutcome& outcome,
                                               const std::vector<int>& setups,
                                               const std::vector<int>& tested_steps) {
   for (int step : setups)
-    if (outcome.steps.at(static_cast<std::size_t>(step)).status != StepStatus::ok)
-      return detail::CaseVerdict::discarded("an input could not be made");
+    if (auto verdict = detail::setup_step_verdict(adapter, program, outcome, step,
+                                                  "an input could not be made"))
+      return verdict;
   for (int step : tested_steps) {
     const auto& result = outcome.steps.at(static_cast<std::size_t>(step));
     if (result.status == StepStatus::unsupported)
@@ -142,7 +144,7 @@ rc::Gen<Program> can_cast_programs(const Handshake& handshake) {
 
 detail::CaseVerdict judge_can_cast(Adapter& adapter, const Program& program,
                                    const ProgramOutcome& outcome) {
-  if (auto verdict = not_usable(outcome, {0}, {1, 2})) return *verdict;
+  if (auto verdict = not_usable(adapter, program, outcome, {0}, {1, 2})) return *verdict;
   const auto& handshake = adapter.handshake();
   const ArrayReport* x = first_array(outcome, 0);
   const int device = x->device;
@@ -263,7 +265,7 @@ detail::CaseVerdict judge_result_type(Adapter& adapter, const Program& program,
   std::vector<int> inputs;
   for (int i = 0; i < call; ++i)
     inputs.push_back(i);
-  if (auto verdict = not_usable(outcome, inputs, {call})) return *verdict;
+  if (auto verdict = not_usable(adapter, program, outcome, inputs, {call})) return *verdict;
   const auto& handshake = adapter.handshake();
   const ArrayReport* first = first_array(outcome, 0);
   const int device = first->device;
@@ -325,13 +327,13 @@ rc::Gen<Program> result_type_mixed_programs(const Handshake& handshake) {
   });
 }
 
-detail::CaseVerdict judge_any_outcome(Adapter&, const Program& program,
+detail::CaseVerdict judge_any_outcome(Adapter& adapter, const Program& program,
                                       const ProgramOutcome& outcome) {
   std::vector<int> setups;
   std::vector<int> tested_steps;
   for (std::size_t i = 0; i < program.steps.size(); ++i)
     (program.steps[i].under_test ? tested_steps : setups).push_back(static_cast<int>(i));
-  if (auto verdict = not_usable(outcome, setups, tested_steps)) return *verdict;
+  if (auto verdict = not_usable(adapter, program, outcome, setups, tested_steps)) return *verdict;
   return detail::CaseVerdict::passed();
 }
 
@@ -354,8 +356,8 @@ rc::Gen<Program> info_programs(const Handshake& handshake, std::string op, std::
 }
 
 detail::Judge judge_info(std::string op, std::string_view citation) {
-  return [op, citation](Adapter&, const Program& program, const ProgramOutcome& outcome) {
-    if (auto verdict = not_usable(outcome, {0}, {1, 2})) return *verdict;
+  return [op, citation](Adapter& adapter, const Program& program, const ProgramOutcome& outcome) {
+    if (auto verdict = not_usable(adapter, program, outcome, {0}, {1, 2})) return *verdict;
     const ArrayReport* x = first_array(outcome, 0);
     const auto& dtype = std::get<DTypeName>(program.steps[2].args[0]).name;
     const Kind kind = kind_of(dtype);

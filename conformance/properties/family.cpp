@@ -1,6 +1,8 @@
 // Helpers shared by the family files.
 #include "family.hpp"
 
+#include "../src/recipes.hpp"
+
 namespace conformance::families {
 
 Program prepend(const Step& step, const Program& program) {
@@ -35,15 +37,18 @@ rc::Gen<Step> array_on(const Handshake& handshake, int device, int min_ndim) {
   });
 }
 
+// Devices are drawn uniformly from the first case on: RapidCheck scales inRange by the case's
+// size, which left the third device to the last quarter of the cases (a bug only there was
+// caught at case 78 of 100, or not at all). They still shrink towards devices[0].
 rc::Gen<int> any_device(const Handshake& handshake) {
-  return rc::gen::inRange(0, static_cast<int>(handshake.devices.size()));
+  return generate::detail::index_below(static_cast<int>(handshake.devices.size()));
 }
 
 rc::Gen<std::pair<int, int>> two_devices(const Handshake& handshake) {
   const int count = static_cast<int>(handshake.devices.size());
   return rc::gen::exec([count] {
-    const int a = *rc::gen::inRange(0, count);
-    const int offset = *rc::gen::inRange(1, count);
+    const int a = *generate::detail::index_below(count);
+    const int offset = 1 + *generate::detail::index_below(count - 1);
     return std::make_pair(a, (a + offset) % count);
   });
 }

@@ -46,10 +46,12 @@ CheckInfo host_info(std::string id, std::string function, Level level, std::stri
 }
 
 // The verdict when the input did not build or the library lacks the call; nullopt otherwise.
-std::optional<detail::CaseVerdict> not_usable(const ProgramOutcome& outcome, int inputs) {
+std::optional<detail::CaseVerdict> not_usable(Adapter& adapter, const Program& program,
+                                              const ProgramOutcome& outcome, int inputs) {
   for (int step = 0; step < inputs; ++step)
-    if (outcome.steps.at(static_cast<std::size_t>(step)).status != StepStatus::ok)
-      return detail::CaseVerdict::discarded("an input could not be made");
+    if (auto verdict = detail::setup_step_verdict(adapter, program, outcome, step,
+                                                  "an input could not be made"))
+      return verdict;
   for (std::size_t step = static_cast<std::size_t>(inputs); step < outcome.steps.size(); ++step) {
     const auto& result = outcome.steps[step];
     if (result.status == StepStatus::unsupported)
@@ -128,8 +130,8 @@ std::optional<std::pair<double, double>> number_of(const nlohmann::json& value) 
 }
 
 detail::Judge judge_conversion(Conversion conversion) {
-  return [conversion](Adapter&, const Program& program, const ProgramOutcome& outcome) {
-    if (auto verdict = not_usable(outcome, 1)) return *verdict;
+  return [conversion](Adapter& adapter, const Program& program, const ProgramOutcome& outcome) {
+    if (auto verdict = not_usable(adapter, program, outcome, 1)) return *verdict;
     const auto& data = std::get<Data>(program.steps[0].args[0]);
     const double element = data.values.at(0);
     const ArrayReport* x = first_array(outcome, 0);
@@ -180,8 +182,9 @@ Check conversion_on_default(const Conversion& conversion) {
 }
 
 // Off the default device: either outcome passes.
-detail::CaseVerdict judge_any_outcome(Adapter&, const Program&, const ProgramOutcome& outcome) {
-  if (auto verdict = not_usable(outcome, 1)) return *verdict;
+detail::CaseVerdict judge_any_outcome(Adapter& adapter, const Program& program,
+                                      const ProgramOutcome& outcome) {
+  if (auto verdict = not_usable(adapter, program, outcome, 1)) return *verdict;
   return detail::CaseVerdict::passed();
 }
 
@@ -223,8 +226,9 @@ rc::Gen<Program> namespace_programs(const Handshake& handshake) {
   });
 }
 
-detail::CaseVerdict judge_namespace(Adapter&, const Program&, const ProgramOutcome& outcome) {
-  if (auto verdict = not_usable(outcome, 2)) return *verdict;
+detail::CaseVerdict judge_namespace(Adapter& adapter, const Program& program,
+                                    const ProgramOutcome& outcome) {
+  if (auto verdict = not_usable(adapter, program, outcome, 2)) return *verdict;
   const ArrayReport* x = first_array(outcome, 0);
   const ArrayReport* y = first_array(outcome, 1);
   const auto rule =
@@ -270,9 +274,9 @@ Check attribute_check(std::string attribute) {
               const int device = *any_device(*hs);
               return Program{{*array_on(*hs, device), tested(attribute, {StepRef{0, 0}})}};
             });
-            auto judge = [attribute](Adapter&, const Program& program,
+            auto judge = [attribute](Adapter& adapter, const Program& program,
                                      const ProgramOutcome& outcome) {
-              if (auto verdict = not_usable(outcome, 1)) return *verdict;
+              if (auto verdict = not_usable(adapter, program, outcome, 1)) return *verdict;
               const auto& data = std::get<Data>(program.steps[0].args[0]);
               const auto& dtype = std::get<DTypeName>(program.steps[0].kwargs.at(0).value).name;
               const ArrayReport* x = first_array(outcome, 0);

@@ -175,16 +175,42 @@ bool refuses(std::string_view reason) {
 
 // A step the library could not run. When the same steps run on the baseline device, only the
 // devices this program used lack it (torch's meta device has no kernel for nonzero, say): that
-// case says nothing and another is drawn. Otherwise the library lacks it: the check is
-// unsupported.
+// case says nothing and another is drawn. When the library refuses them there too, it lacks the
+// call: the check is unsupported. When they raise there for another reason (torch 2.11 has no
+// CPU nonzero for uint16), this case says nothing either; if no case ever runs, the engine
+// reports the check unsupported from these refusals.
 CaseVerdict unsupported_here(Adapter& adapter, const Program& program, int index,
                              int baseline_device, std::string why) {
-  if (runs_cleanly(adapter, on_one_device(first_steps(program, index + 1), baseline_device)))
-    return CaseVerdict::discarded(fmt::format("{}: {}", kUnsupportedOnDevice, why));
-  return CaseVerdict::unsupported_because(std::move(why));
+  const auto baseline =
+      adapter.run(on_one_device(first_steps(program, index + 1), baseline_device));
+  const auto refused = [](const StepOutcome& s) { return s.status == StepStatus::unsupported; };
+  if (std::any_of(baseline.steps.begin(), baseline.steps.end(), refused))
+    return CaseVerdict::unsupported_because(std::move(why));
+  const auto& op = program.steps.at(static_cast<std::size_t>(index)).op;
+  if (baseline.status != RunStatus::completed ||
+      !std::all_of(baseline.steps.begin(), baseline.steps.end(),
+                   [](const StepOutcome& s) { return s.status == StepStatus::ok; }))
+    return CaseVerdict::discarded(
+        fmt::format("{} {} (on the baseline device: {})", op, kRaisesOnOneDevice, why));
+  return CaseVerdict::discarded(fmt::format("{}: {}", kUnsupportedOnDevice, why));
 }
 
 }  // namespace
+
+std::optional<CaseVerdict> setup_step_verdict(Adapter& adapter, const Program& program,
+                                              const ProgramOutcome& outcome, int step,
+                                              std::string_view what) {
+  const auto& result = outcome.steps.at(static_cast<std::size_t>(step));
+  if (result.status == StepStatus::ok) return std::nullopt;
+  if (result.status == StepStatus::unsupported) {
+    const auto& call = program.steps.at(static_cast<std::size_t>(step));
+    return unsupported_here(adapter, program, step, adapter.handshake().default_device.value_or(0),
+                            call.under_test ? fmt::format("{}: {}", call.op, result.message)
+                                            : fmt::format("a setup step ({}) is unsupported: {}",
+                                                          call.op, result.message));
+  }
+  return CaseVerdict::discarded(std::string(what));
+}
 
 CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
                               const ProgramOutcome& outcome) {
@@ -228,8 +254,15 @@ CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
         failed.keep_steps = index + 1;
         return failed;
       }
-      case Verdict::raised:
-        if (!runs_cleanly(adapter, on_one_device(first_steps(program, index + 1), baseline_device)))
+      case Verdict::raised: {
+        // The raise is the device rule's doing only if the program runs with everything on the
+        // device the result was due on: CUDA lacks some dtype kernels (torch's uint16 `&`), and
+        // that program, all on CUDA already, would run on the CPU but proves nothing there.
+        const int proof_device =
+            expectation.kind == ExpectKind::on_device && expectation.device >= 0
+                ? expectation.device
+                : baseline_device;
+        if (!runs_cleanly(adapter, on_one_device(first_steps(program, index + 1), proof_device)))
           return CaseVerdict::discarded(
               fmt::format("{} {}: {}", step.op, kRaisesOnOneDevice, describe(result)));
         {
@@ -237,10 +270,11 @@ CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
               index, expectation, judgement.expected,
               judgement.actual + fmt::format(" (the same program with every device set to "
                                              "devices[{}] runs)",
-                                             baseline_device));
+                                             proof_device));
           failed.keep_steps = index + 1;
           return failed;
         }
+      }
     }
     earlier.push_back(result);
   }

@@ -45,6 +45,14 @@ using Judge = std::function<CaseVerdict(Adapter&, const Program&, const ProgramO
 CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
                               const ProgramOutcome& outcome);
 
+// The verdict for a step that did not run (a setup step, or a tested one the library lacks):
+// nullopt when it ran. One the library lacks (asarray without device=, CuPy) is a refusal, as in
+// judge_with_oracle: the check is unsupported when no case runs anywhere; any other failure
+// discards the case as `what`.
+std::optional<CaseVerdict> setup_step_verdict(Adapter& adapter, const Program& program,
+                                              const ProgramOutcome& outcome, int step,
+                                              std::string_view what);
+
 // The program with every device index replaced by `device`.
 Program on_one_device(const Program& program, int device);
 

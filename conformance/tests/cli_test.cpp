@@ -114,6 +114,39 @@ TEST_F(Cli, ListPrintsEveryCheckIdWithFamilyAndLevelAndExitsZero) {
   EXPECT_TRUE(mixed) << invocation.out;
 }
 
+// issue #7: strict's injectable faults, one line each (name, family, bug), for strict:fault=NAME.
+TEST_F(Cli, ListFaultsPrintsEachFaultWithItsFamilyAndBug) {
+  const Invocation invocation = run("--list-faults");
+  ASSERT_EQ(invocation.status, 0) << invocation.err;
+  const std::vector<std::string> lines = lines_of(invocation.out);
+  EXPECT_GE(lines.size(), 20u) << invocation.out;
+  for (const std::string& line : lines) {
+    std::istringstream columns(line);
+    std::string fault, family, bug;
+    columns >> fault >> family >> bug;
+    EXPECT_FALSE(bug.empty()) << line;
+    EXPECT_THAT(family, ::testing::AnyOf("info", "device_object", "explicit", "like", "default",
+                                         "propagate", "mixed", "mixed_0d", "transfer", "dlpack",
+                                         "dtype_functions", "host", "program"))
+        << line;
+  }
+  EXPECT_THAT(invocation.out, HasSubstr("to_device_is_noop"));
+}
+
+TEST_F(Cli, AFaultFailsItsCheckAndTheRunNamesIt) {
+  const Invocation invocation =
+      run("--impl strict:fault=to_device_is_noop --filter transfer.lands --examples 5 --seed 1");
+  EXPECT_EQ(invocation.status, 1) << invocation.out << invocation.err;
+  EXPECT_THAT(invocation.out, HasSubstr("strict:fault=to_device_is_noop"));
+  EXPECT_THAT(invocation.out, ::testing::ContainsRegex("fail +transfer\\.lands"));
+}
+
+TEST_F(Cli, AnUnknownFaultIsAUsageErrorListingTheValidNames) {
+  const Invocation invocation = run("--impl strict:fault=no_such_fault --filter transfer.lands");
+  expect_usage_error(invocation, "no_such_fault");
+  EXPECT_THAT(invocation.err, HasSubstr("to_device_is_noop"));
+}
+
 TEST_F(Cli, ListHonoursTheFilter) {
   const Invocation invocation = run("--list --filter 'mixed.*'");
   ASSERT_EQ(invocation.status, 0) << invocation.err;

@@ -12,35 +12,10 @@
 #include "conformance/strict_adapter.hpp"
 #include "conformance/tracker.hpp"
 #include "schema_validation.hpp"
+#include "wrapped_strict.hpp"
 
 namespace conformance {
 namespace {
-
-using Corruption = std::function<void(const Program&, ProgramOutcome&)>;
-
-class WrongAdapter : public Adapter {
- public:
-  WrongAdapter(std::string bug, Corruption corrupt)
-      : inner_(make_strict_adapter()), corrupt_(std::move(corrupt)) {
-    handshake_ = inner_->handshake();
-    handshake_.implementation = "wrong:" + bug;
-  }
-  const Handshake& handshake() const override { return handshake_; }
-  ProgramOutcome run(const Program& program) override {
-    auto outcome = inner_->run(program);
-    corrupt_(program, outcome);
-    return outcome;
-  }
-  std::string reproduction(const Program& program, int step,
-                           const Expectation& expectation) const override {
-    return inner_->reproduction(program, step, expectation);
-  }
-
- private:
-  std::unique_ptr<Adapter> inner_;
-  Corruption corrupt_;
-  Handshake handshake_;
-};
 
 const Check& check(std::string_view id) {
   for (const auto& one : all_checks())

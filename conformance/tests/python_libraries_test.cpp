@@ -196,6 +196,64 @@ TEST(FakeNamespace, AMixedDeviceBugFailsWithARunnableReproduction) {
   ::unsetenv("PYTHONPATH");
 }
 
+// What GPU hosts showed (reports/gpu/README.md), modelled by fakexp's FAKEXP_LIKE switches: the
+// adapter must read each as the library means it, not as a device failure.
+class FakeLibraryShapes : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string fakes = std::string(ADC_SOURCE_DIR) + "/conformance/tests/python_fakes";
+    ::setenv("PYTHONPATH", fakes.c_str(), 1);
+  }
+  void TearDown() override {
+    ::unsetenv("PYTHONPATH");
+    ::unsetenv("FAKEXP_LIKE");
+    ::unsetenv("FAKEXP_BUG");
+  }
+};
+
+TEST_F(FakeLibraryShapes, NoneInInfoDevicesIsNotADeviceToCheck) {
+  // JAX 0.11: devices() is (None, CpuDevice(id=0), CudaDevice(id=0)); no array has .device None.
+  ::setenv("FAKEXP_LIKE", "info_lists_none", 1);
+  const SuiteRun run = run_suite("fakexp", "--filter 'info.*' --filter 'explicit.zeros'");
+  ASSERT_EQ(run.handshake.at("devices").size(), 2u) << run.output;
+  EXPECT_EQ(run.handshake.at("devices").at(0).at("repr"), "Device('cpu')");
+  EXPECT_EQ(run.handshake.at("devices").at(1).at("repr"), "Device('fake1')");
+  EXPECT_EQ(status(run, "explicit.zeros"), "pass");
+  EXPECT_EQ(status(run, "info.dtypes.creatable"), "pass");
+}
+
+TEST_F(FakeLibraryShapes, ScalarsWithADeviceAreJudgedByThatDevice) {
+  // NumPy >= 2.1: sum() of a whole array is a scalar with .device (numpy#26850, PR #26889).
+  ::setenv("FAKEXP_LIKE", "scalars", 1);
+  EXPECT_EQ(status(run_suite("fakexp", "--filter propagate.sum"), "propagate.sum"), "pass");
+  ::setenv("FAKEXP_BUG", "sum_default", 1);
+  const SuiteRun buggy = run_suite("fakexp", "--filter propagate.sum");
+  ASSERT_EQ(status(buggy, "propagate.sum"), "fail") << buggy.output;
+  // The wrong device is what fails, not the scalar's type.
+  const auto& failure = buggy.results.at("propagate.sum").at("failure");
+  EXPECT_THAT(failure.at("expected").get<std::string>(), ::testing::HasSubstr("fake1"));
+  EXPECT_THAT(failure.at("actual").get<std::string>(), ::testing::HasSubstr("Device('cpu')"));
+}
+
+TEST_F(FakeLibraryShapes, CreationWithoutADeviceKeywordIsUnsupportedNeverAnError) {
+  // CuPy 14: asarray/zeros take no device= (placement is by context).
+  ::setenv("FAKEXP_LIKE", "no_device_keyword", 1);
+  const SuiteRun run = run_suite("fakexp", "--examples 20");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_FALSE(run.handshake.at("devices").at(0).at("dtypes").empty())
+      << "the default device's dtypes come from creation without device=";
+  for (const auto& [id, result] : run.results) {
+    const auto value = result.at("status").get<std::string>();
+    EXPECT_TRUE(value == "pass" || value == "unsupported" || value == "skip")
+        << id << ": " << value << " " << result.value("reason", "");
+  }
+  for (const std::string id : {"explicit.zeros", "host.array.dtype", "device_object.in_devices",
+                               "info.dtypes.creatable", "info.default_dtypes.match"}) {
+    EXPECT_EQ(status(run, id), "unsupported") << id;
+    EXPECT_THAT(reason(run, id), ::testing::HasSubstr("takes no keyword device=")) << id;
+  }
+}
+
 // Bad input: exit 2 and one line naming the cause, before any check runs.
 void expect_setup_error(const std::string& args, const std::string& cause) {
   const auto command = run_command(std::string(ADC_CONFORMANCE_BINARY) + " " + args);

@@ -10,6 +10,7 @@
 #include "internal/dispatch.hpp"
 #include "internal/placement.hpp"
 #include "strict/errors.hpp"
+#include "strict/fault.hpp"
 
 namespace strict {
 Buffer::Buffer(Device device, std::size_t bytes)
@@ -58,10 +59,17 @@ Array Array::to_device(Device device, std::optional<Stream> stream,
         stream->handle));
   }
   internal::record_transfer(device_, device);
-  if (device == device_) return *this;
+  // Fault to_device_is_noop (array-api-compat's dask to_device stub): x comes back as it was.
+  if (device == device_ || fault::is_active(fault::Fault::to_device_is_noop)) return *this;
   Array moved = ArrayAccess::allocate(shape_, dtype_, device,
                                       chosen_by("to_device", PlacementRule::transfer, location));
   if (buffer_->bytes() != 0) std::memcpy(moved.buffer_->data(), buffer_->data(), buffer_->bytes());
+  if (!device.is_host() && buffer_->bytes() != 0 &&
+      fault::is_active(fault::Fault::transfer_corrupts_values)) [[unlikely]] {
+    // Fault transfer_corrupts_values (a copy to an accelerator read before it completed): the
+    // first element is left zero.
+    std::memset(moved.buffer_->data(), 0, item_size(dtype_));
+  }
   return moved;
 }
 

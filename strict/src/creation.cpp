@@ -4,6 +4,8 @@
 #include "internal/array_access.hpp"
 #include "internal/convert.hpp"
 #include "internal/placement.hpp"
+#include "strict/default_device.hpp"
+#include "strict/fault.hpp"
 
 namespace strict {
 namespace {
@@ -26,7 +28,10 @@ Array new_filled(std::string_view function, const Shape& shape, const Scalar& va
 // (creation_functions.rst, empty_like/full_like/ones_like/zeros_like). An explicit device= wins.
 Array new_like(std::string_view function, const Array& x, const Scalar& value,
                const CreationOptions& options, const std::source_location& location) {
-  const Device device = options.device.value_or(x.device());
+  Device device = options.device.value_or(x.device());
+  // Fault like_uses_default_device (cupy#3457): the current device beats x's.
+  if (!options.device && fault::is_active(fault::Fault::like_uses_default_device))
+    device = default_device();
   const Provenance provenance =
       options.device ? chosen_by(function, PlacementRule::explicit_argument, location)
                      : propagated_from(function, x.provenance());

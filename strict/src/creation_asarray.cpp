@@ -10,7 +10,9 @@
 #include "internal/device_registry.hpp"
 #include "internal/placement.hpp"
 #include "strict/creation.hpp"
+#include "strict/default_device.hpp"
 #include "strict/errors.hpp"
+#include "strict/fault.hpp"
 
 namespace strict {
 namespace {
@@ -111,7 +113,10 @@ Array from_literal(std::span<const Scalar> values, const Shape& shape,
 Array asarray(const Array& obj, AsarrayOptions options, const std::source_location& location) {
   // "If device is None and obj is an array, the output array device must be inferred from obj"
   // (creation_functions.rst, asarray); an explicit device= wins.
-  const Device device = options.device.value_or(obj.device());
+  Device device = options.device.value_or(obj.device());
+  // Fault asarray_ignores_input_device (pytorch#150199): a default device beats the input's.
+  if (!options.device && fault::is_active(fault::Fault::asarray_ignores_input_device))
+    device = default_device();
   const DType dtype = options.dtype.value_or(obj.dtype());
   const bool copy_needed = device != obj.device() || dtype != obj.dtype();
   if (never_copy(options.copy) && copy_needed) {
@@ -162,9 +167,16 @@ Array from_dlpack(const Array& x, FromDlpackOptions options, const std::source_l
   // device=None: "If device is None and x supports DLPack, the output array must be on the same
   // device as x" (creation_functions.rst, from_dlpack, 2023.12+). strict follows the standard
   // here; array-api-strict instead lands such results on its CPU device.
-  const Device device = options.device.value_or(x.device());
+  Device device = options.device.value_or(x.device());
+  // Fault from_dlpack_loses_device (array-api-strict#219): without device= the result lands on
+  // the host. Fault from_dlpack_ignores_device: device= is dropped.
+  if (!options.device && fault::is_active(fault::Fault::from_dlpack_loses_device))
+    device = Device::cpu();
+  if (fault::is_active(fault::Fault::from_dlpack_ignores_device)) device = x.device();
   const bool cross_device = device != x.device();
-  if (cross_device && never_copy(options.copy)) {
+  // Fault from_dlpack_copy_false_copies: copy=False no longer stops a cross-device copy.
+  if (cross_device && never_copy(options.copy) &&
+      !fault::is_active(fault::Fault::from_dlpack_copy_false_copies)) {
     // The standard is inconsistent: the `copy` parameter says "raise BufferError in case a copy
     // is deemed necessary (e.g. if a cross-device data movement is requested)", while the
     // `device` parameter and the Raises section say ValueError. strict raises BufferError, the

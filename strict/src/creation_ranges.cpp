@@ -12,6 +12,7 @@
 #include "internal/placement.hpp"
 #include "strict/creation.hpp"
 #include "strict/errors.hpp"
+#include "strict/fault.hpp"
 
 namespace strict {
 namespace {
@@ -172,7 +173,10 @@ Array linspace(Scalar start, Scalar stop, std::int64_t num, LinspaceOptions opti
 
 Array eye(std::int64_t n_rows, std::optional<std::int64_t> n_cols, EyeOptions options,
           const std::source_location& location) {
-  const internal::Placement placement = internal::place_new_array("eye", options.device, location);
+  // Fault eye_ignores_device (array-api-compat#337): device= is dropped on the way down.
+  const std::optional<Device> requested =
+      fault::is_active(fault::Fault::eye_ignores_device) ? std::nullopt : options.device;
+  const internal::Placement placement = internal::place_new_array("eye", requested, location);
   const std::int64_t columns = n_cols.value_or(n_rows);
   const DType dtype = options.dtype.value_or(placement.device.spec().default_dtypes.real_floating);
   Array out =

@@ -8,7 +8,9 @@
 #include "internal/convert.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
+#include "strict/default_device.hpp"
 #include "strict/errors.hpp"
+#include "strict/fault.hpp"
 
 namespace strict::internal {
 
@@ -120,12 +122,27 @@ DType binary_result_dtype(std::string_view function, const ArrayOrScalar& x1,
   return array.dtype();
 }
 
+namespace {
+
+// Exactly one operand 0-d, the two on different devices, and the fault on.
+bool zero_d_exempt(const Array& x1, const Array& x2) {
+  return x1.device() != x2.device() && (x1.ndim() == 0) != (x2.ndim() == 0) &&
+         fault::is_active(fault::Fault::zero_d_exempt_from_mixed);
+}
+
+}  // namespace
+
 BinaryPlan plan_binary(std::string_view function, const ArrayOrScalar& x1, const ArrayOrScalar& x2,
                        Category category) {
   // Devices first: a mixed-device call is the error a caller most needs to see.
   Device device = x1.is_array() ? x1.array().device() : Device::cpu();
   const Array* first = nullptr;
-  if (x1.is_array() && x2.is_array()) {
+  if (x1.is_array() && x2.is_array() && zero_d_exempt(x1.array(), x2.array())) [[unlikely]] {
+    // Fault zero_d_exempt_from_mixed (pytorch#38205): a 0-d operand on another device is let
+    // through, and the result goes where the other operand is.
+    first = x1.array().ndim() == 0 ? &x2.array() : &x1.array();
+    device = first->device();
+  } else if (x1.is_array() && x2.is_array()) {
     device = common_device(function, {{"x1", &x1.array()}, {"x2", &x2.array()}});
     first = &x1.array();
   } else if (x1.is_array() || x2.is_array()) {
@@ -133,6 +150,9 @@ BinaryPlan plan_binary(std::string_view function, const ArrayOrScalar& x1, const
     // arrays".
     first = x1.is_array() ? &x1.array() : &x2.array();
     device = first->device();
+    // Fault scalar_operand_on_default_device (array-api PR #919 is the rule it breaks): the
+    // scalar's result goes to the default device.
+    if (fault::is_active(fault::Fault::scalar_operand_on_default_device)) device = default_device();
   }
   const DType dtype = binary_result_dtype(function, x1, x2);
   if (!category_allows(category, dtype)) {

@@ -4,6 +4,8 @@
 #include <algorithm>
 
 #include "strict/default_device.hpp"
+#include "strict/errors.hpp"
+#include "strict/fault.hpp"
 
 namespace strict {
 
@@ -18,6 +20,19 @@ Capabilities Info::capabilities() const {
 // `zeros(3).device() == info.default_device()` always holds, and dtypes()/default_dtypes() with
 // device=None ("the current device") agree with it.
 Device Info::default_device() const {
+  if (fault::is_active(fault::Fault::default_device_not_in_devices)) [[unlikely]] {
+    // Fault default_device_not_in_devices (jax#27606: devices() lists one backend, the default
+    // device is another): the answer is a registered device that devices() does not list.
+    const std::vector<Device> listed = enabled_devices();
+    for (std::size_t i = 0;; ++i) {
+      try {
+        const Device candidate = device_at_index(i);
+        if (std::find(listed.begin(), listed.end(), candidate) == listed.end()) return candidate;
+      } catch (const UnsupportedDeviceError&) {
+        break;  // every registered device is enabled: nothing to answer but the truth
+      }
+    }
+  }
   return strict::default_device();
 }
 

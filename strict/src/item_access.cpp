@@ -18,6 +18,7 @@
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
 #include "strict/errors.hpp"
+#include "strict/fault.hpp"
 
 namespace strict {
 namespace {
@@ -82,9 +83,16 @@ void require_one_device(std::string_view function, const Array& x, const IndexKe
                         const Array* value) {
   const KeyArrays key_arrays = arrays_of(key);
   std::vector<internal::NamedArray> named{{"self", &x}};
-  for (std::size_t i = 0; i < key_arrays.arrays.size(); ++i)
-    named.push_back({key_arrays.names[i], key_arrays.arrays[i]});
-  if (value != nullptr) named.push_back({"value", value});
+  // Fault getitem_index_transfers_silently (array-api PR #1005 leaves it implementation-defined;
+  // strict raises): index arrays of x[idx] are read from any device.
+  const bool keys_anywhere =
+      function == kGetitem && fault::is_active(fault::Fault::getitem_index_transfers_silently);
+  if (!keys_anywhere)
+    for (std::size_t i = 0; i < key_arrays.arrays.size(); ++i)
+      named.push_back({key_arrays.names[i], key_arrays.arrays[i]});
+  // Fault setitem_transfers_silently (array-api-strict#207): the value is copied from any device.
+  if (value != nullptr && !fault::is_active(fault::Fault::setitem_transfers_silently))
+    named.push_back({"value", value});
   internal::common_device(function, named);
 }
 

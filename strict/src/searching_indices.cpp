@@ -15,7 +15,9 @@
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
 #include "internal/sort_order.hpp"
+#include "strict/default_device.hpp"
 #include "strict/errors.hpp"
+#include "strict/fault.hpp"
 
 namespace strict {
 namespace {
@@ -179,11 +181,14 @@ std::vector<Array> nonzero(const Array& x) {
       }
     }
   });
-  // "Preserve device assignment": every index array stays on x's device.
+  // "Preserve device assignment": every index array stays on x's device. Fault
+  // nonzero_on_default_device (dask#7482's class: data-dependent shapes computed on the host).
+  const Device device =
+      fault::is_active(fault::Fault::nonzero_on_default_device) ? default_device() : x.device();
   std::vector<Array> out;
   for (const std::vector<std::int64_t>& along : indices) {
     out.push_back(internal::index_array(Shape{static_cast<std::int64_t>(along.size())}, along,
-                                        x.device(), propagated_from("nonzero", x.provenance())));
+                                        device, propagated_from("nonzero", x.provenance())));
   }
   return out;
 }

@@ -9,6 +9,8 @@
 #include "internal/array_access.hpp"
 #include "internal/dispatch.hpp"
 #include "internal/sort_order.hpp"
+#include "strict/default_device.hpp"
+#include "strict/fault.hpp"
 
 namespace strict {
 namespace {
@@ -54,10 +56,16 @@ Groups group_equal_elements(const Array& x) {
 // "a one-dimensional array containing the unique elements of x. The array must have the same
 // data type as x", on x's device (spec/2024.12/design_topics/device_support.rst: "Preserve
 // device assignment").
+// Fault unique_on_default_device (dask#7482's class: unique assembled on the host): every
+// result lands on the default device.
+Device result_device(const Array& x) {
+  return fault::is_active(fault::Fault::unique_on_default_device) ? default_device() : x.device();
+}
+
 Array unique_elements(std::string_view function, const Array& x, const Groups& groups) {
   Array values =
       ArrayAccess::allocate(Shape{static_cast<std::int64_t>(groups.first.size())}, x.dtype(),
-                            x.device(), propagated_from(function, x.provenance()));
+                            result_device(x), propagated_from(function, x.provenance()));
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* data = ArrayAccess::data<T>(x);
@@ -71,7 +79,7 @@ Array unique_elements(std::string_view function, const Array& x, const Groups& g
 // An index array on x's device with the device's "default array index data type".
 Array indices_of(std::string_view function, const Array& x, const Shape& shape,
                  const std::vector<std::int64_t>& indices) {
-  return internal::index_array(shape, indices, x.device(),
+  return internal::index_array(shape, indices, result_device(x),
                                propagated_from(function, x.provenance()));
 }
 

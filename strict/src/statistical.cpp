@@ -15,7 +15,9 @@
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/wrapping.hpp"
+#include "strict/default_device.hpp"
 #include "strict/errors.hpp"
+#include "strict/fault.hpp"
 
 namespace strict {
 namespace {
@@ -63,7 +65,10 @@ Reduction start_reduction(std::string_view function, const Array& x,
   // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment as much as
   // possible (e.g. output arrays from a function are expected to be on the same device as input
   // arrays to the function)."
-  Array out = ArrayAccess::allocate(plan.result_shape, out_dtype, x.device(),
+  // Fault reductions_on_default_device (scipy#22680's class: a reduction off the default device).
+  const Device device =
+      fault::is_active(fault::Fault::reductions_on_default_device) ? default_device() : x.device();
+  Array out = ArrayAccess::allocate(plan.result_shape, out_dtype, device,
                                     propagated_from(function, x.provenance()));
   return {std::move(plan), out};
 }

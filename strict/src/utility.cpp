@@ -15,7 +15,9 @@
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
 #include "internal/wrapping.hpp"
+#include "strict/default_device.hpp"
 #include "strict/errors.hpp"
+#include "strict/fault.hpp"
 #include "strict/manipulation.hpp"
 
 namespace strict {
@@ -43,7 +45,10 @@ Array truth_test(std::string_view function, const Array& x, const AxisOptions& o
   const std::vector<std::int64_t> axes = internal::normalize_axes(function, options.axis, x.ndim());
   const internal::ReductionPlan plan = internal::plan_reduction(x.shape(), axes, options.keepdims);
   // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment".
-  Array out = ArrayAccess::allocate(plan.result_shape, DType::bool_, x.device(),
+  // Fault reductions_on_default_device (scipy#22680's class: a reduction off the default device).
+  const Device device =
+      fault::is_active(fault::Fault::reductions_on_default_device) ? default_device() : x.device();
+  Array out = ArrayAccess::allocate(plan.result_shape, DType::bool_, device,
                                     propagated_from(function, x.provenance()));
   bool* result = ArrayAccess::data<bool>(out);
   internal::visit_dtype(x.dtype(), [&](auto tag) {

@@ -4,8 +4,11 @@
 
 #include <fmt/format.h>
 
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 
+#include <strict/fault.hpp>
 #include <strict/strict.hpp>
 
 #include "strict_dispatch.hpp"
@@ -27,9 +30,9 @@ std::vector<std::string> names(const std::vector<strict::DType>& dtypes) {
   return out;
 }
 
-Handshake make_handshake(const std::vector<strict::Device>& devices) {
+Handshake make_handshake(const std::vector<strict::Device>& devices, std::string implementation) {
   const strict::Info info = strict::array_namespace_info();
-  Handshake handshake{.implementation = "strict",
+  Handshake handshake{.implementation = std::move(implementation),
                       .library = "strict",
                       .library_version = kLibraryVersion,
                       .spec_version = kSpecVersion};
@@ -54,12 +57,26 @@ Handshake make_handshake(const std::vector<strict::Device>& devices) {
   return handshake;
 }
 
+// The fault named by `--impl strict:fault=NAME` (issue #7); for "", the one STRICT_FAULT selects,
+// if any, so that the handshake names it too.
+std::optional<strict::fault::Fault> parse_fault(const std::string& name) {
+  if (name.empty()) return strict::fault::active();
+  if (auto fault = strict::fault::parse(name)) return fault;
+  throw std::invalid_argument(
+      fmt::format("strict has no fault '{}'; valid names: {}", name, strict::fault::valid_names()));
+}
+
 class StrictAdapter final : public Adapter {
  public:
-  StrictAdapter()
-      : devices_(strict::array_namespace_info().devices()),
-        default_device_(strict::array_namespace_info().default_device()),
-        handshake_(make_handshake(devices_)) {}
+  // The fault is switched on first, so the handshake reports what the faulty strict says; it
+  // stays on for the adapter's lifetime (every program runs in this process).
+  explicit StrictAdapter(std::optional<strict::fault::Fault> fault)
+      : fault_(fault),
+        devices_(strict::array_namespace_info().devices()),
+        default_device_(strict::default_device()),
+        handshake_(make_handshake(
+            devices_, fault ? fmt::format("strict:fault={}", strict::fault::info(*fault).name)
+                            : std::string("strict"))) {}
 
   const Handshake& handshake() const override { return handshake_; }
 
@@ -69,11 +86,19 @@ class StrictAdapter final : public Adapter {
 
   std::string reproduction(const Program& program, int step,
                            const Expectation& expectation) const override {
-    return strict_internal::write_reproduction(program, step, expectation, devices_,
-                                               default_device_);
+    std::string text =
+        strict_internal::write_reproduction(program, step, expectation, devices_, default_device_);
+    if (!fault_) return text;
+    const std::string_view name = strict::fault::info(*fault_).name;
+    return fmt::format(
+        "// Found with the injected fault strict:fault={0}: run this program with\n"
+        "// STRICT_FAULT={0} in its environment to see the failure (issue #7).\n{1}",
+        name, text);
   }
 
  private:
+  std::optional<strict::fault::Fault> fault_;
+  strict::fault::ScopedFault scoped_fault_{fault_};  // after fault_, before everything else
   std::vector<strict::Device> devices_;  // as listed at the handshake: DeviceIndex i is devices_[i]
   strict::Device default_device_;
   Handshake handshake_;
@@ -82,12 +107,17 @@ class StrictAdapter final : public Adapter {
 }  // namespace
 
 std::unique_ptr<Adapter> make_strict_adapter(const StrictAdapterOptions& options) {
-  if (!options.fault.empty()) {
-    throw std::invalid_argument(fmt::format(
-        "the strict adapter has no fault '{}': fault injection is not implemented yet (issue #7)",
-        options.fault));
-  }
-  return std::make_unique<StrictAdapter>();
+  return std::make_unique<StrictAdapter>(parse_fault(options.fault));
+}
+
+std::vector<StrictFault> strict_faults() {
+  std::vector<StrictFault> faults;
+  for (const strict::fault::FaultInfo& fault : strict::fault::all())
+    faults.push_back({.name = std::string(fault.name),
+                      .family = std::string(fault.family),
+                      .bug = std::string(fault.bug),
+                      .description = std::string(fault.description)});
+  return faults;
 }
 
 }  // namespace conformance

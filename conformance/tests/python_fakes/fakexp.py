@@ -7,6 +7,13 @@ on two devices raise ValueError. FAKEXP_BUG (comma-separated, read at each call)
   like_default   zeros_like() ignores its input's device (the result goes to the default device)
   ignore_device  zeros() ignores device=
   concat_moves   concat() and stack() on mixed devices return a result on the last device
+  sum_default    sum() returns its result on the default device
+FAKEXP_LIKE (comma-separated, read at import) makes it behave like a real library in ways that
+are no device bug, which the adapter must read correctly:
+  info_lists_none    info.devices() lists None beside the devices (JAX: "uncommitted")
+  scalars            sum() over every axis returns a Scalar, no Array, that has .device, .dtype,
+                     shape () and __array_namespace__ (NumPy >= 2.1 scalars)
+  no_device_keyword  creation functions take no device= (CuPy places arrays by context)
 Standard library only.
 """
 
@@ -27,6 +34,9 @@ __all__ = [
 
 def _bug(name):
     return name in os.environ.get("FAKEXP_BUG", "").split(",")
+
+
+_LIKE = set(os.environ.get("FAKEXP_LIKE", "").split(","))
 
 
 class Device:
@@ -152,6 +162,23 @@ class Array:
         return f"Array({self.tolist()}, dtype={self.dtype!r}, device={self.device!r})"
 
 
+class Scalar:
+    """What sum() returns with FAKEXP_LIKE=scalars: a 0-d value that is no Array."""
+
+    shape, ndim, size = (), 0, 1
+
+    def __init__(self, value, dtype, device):
+        self.value, self.dtype, self.device = dtype.cast(value), dtype, device
+
+    def __array_namespace__(self, /, *, api_version=None):
+        return sys.modules[__name__]
+
+    def tolist(self):
+        return self.value
+
+    __float__ = lambda self: float(self.value)
+
+
 def _nested(values, shape):
     if not shape:
         return values[0]
@@ -188,22 +215,25 @@ def asarray(obj, /, *, dtype=None, device=None, copy=None):
     return Array(values, shape, dtype or _infer_dtype(values), _device(device))
 
 
-def full(shape, fill_value, *, dtype=None, device=None):
+def _full(shape, fill_value, *, dtype=None, device=None):
     shape = _shape(shape)
     return Array([fill_value] * math.prod(shape), shape, dtype or _infer_dtype([fill_value]),
                  _device(device))
 
 
+full = _full
+
+
 def zeros(shape, *, dtype=None, device=None):
-    return full(shape, 0, dtype=dtype or float64, device=None if _bug("ignore_device") else device)
+    return _full(shape, 0, dtype=dtype or float64, device=None if _bug("ignore_device") else device)
 
 
 def ones(shape, *, dtype=None, device=None):
-    return full(shape, 1, dtype=dtype or float64, device=device)
+    return _full(shape, 1, dtype=dtype or float64, device=device)
 
 
 def empty(shape, *, dtype=None, device=None):
-    return full(shape, 0, dtype=dtype or float64, device=device)
+    return _full(shape, 0, dtype=dtype or float64, device=device)
 
 
 def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
@@ -214,7 +244,7 @@ def arange(start, /, stop=None, step=1, *, dtype=None, device=None):
 
 
 def _like(x, fill_value, dtype, device):
-    return full(x.shape, fill_value, dtype=dtype or x.dtype,
+    return _full(x.shape, fill_value, dtype=dtype or x.dtype,
                 device=x.device if device is None else device)
 
 
@@ -277,7 +307,10 @@ def sum(x, /, *, axis=None, dtype=None, keepdims=False):
     if not keepdims:
         shape = tuple(n for i, n in enumerate(shape) if i not in axes)
     default = int64 if x.dtype.kind != "real floating" else x.dtype
-    return Array(values, shape, dtype or default, x.device)
+    device = CPU if _bug("sum_default") else x.device
+    if "scalars" in _LIKE and not shape:
+        return Scalar(values[0], dtype or default, device)
+    return Array(values, shape, dtype or default, device)
 
 
 def reshape(x, /, shape, *, copy=None):
@@ -335,7 +368,7 @@ class _Info:
         return CPU
 
     def devices(self):
-        return list(_DEVICES)
+        return ([None] if "info_lists_none" in _LIKE else []) + list(_DEVICES)
 
     def dtypes(self, *, device=None, kind=None):
         _device(device)
@@ -356,3 +389,32 @@ def __array_namespace_info__():
 
 
 bool = _bool  # noqa: A001 -- the standard's name; the builtin is reached as builtins.bool
+
+if "no_device_keyword" in _LIKE:
+    # The same functions with no device parameter: every array starts on the default device.
+    _with_device = dict(asarray=asarray, zeros=zeros, ones=ones, empty=empty, full=_full,
+                        arange=arange, zeros_like=zeros_like, ones_like=ones_like)
+
+    def asarray(obj, /, *, dtype=None, copy=None):
+        return _with_device["asarray"](obj, dtype=dtype, copy=copy)
+
+    def zeros(shape, *, dtype=None):
+        return _with_device["zeros"](shape, dtype=dtype)
+
+    def ones(shape, *, dtype=None):
+        return _with_device["ones"](shape, dtype=dtype)
+
+    def empty(shape, *, dtype=None):
+        return _with_device["empty"](shape, dtype=dtype)
+
+    def full(shape, fill_value, *, dtype=None):
+        return _with_device["full"](shape, fill_value, dtype=dtype)
+
+    def arange(start, /, stop=None, step=1, *, dtype=None):
+        return _with_device["arange"](start, stop, step, dtype=dtype)
+
+    def zeros_like(x, /, *, dtype=None):
+        return _with_device["zeros_like"](x, dtype=dtype)
+
+    def ones_like(x, /, *, dtype=None):
+        return _with_device["ones_like"](x, dtype=dtype)

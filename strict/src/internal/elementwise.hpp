@@ -11,6 +11,8 @@
 #include "internal/array_access.hpp"
 #include "internal/broadcast.hpp"
 #include "internal/dispatch.hpp"
+#include "strict/errors.hpp"
+#include "strict/fault.hpp"
 #include "strict/operand.hpp"
 
 namespace strict::internal {
@@ -205,6 +207,19 @@ void copy_elements(const Array& from, const Array& to);
 template <Category C, class Op>
 void binary_in_place(std::string_view function, const Array& target, const ArrayOrScalar& other,
                      Op op) {
+  if (other.is_array() && other.array().device() != target.device() &&
+      fault::is_active(fault::Fault::in_place_writes_before_raising)) [[unlikely]] {
+    // Fault in_place_writes_before_raising (array-api-strict#102: a dunder without its device
+    // check): the kernel runs on a same-device copy of `other` first, then the check below raises.
+    try {
+      Array moved = ArrayAccess::allocate(other.array().shape(), other.array().dtype(),
+                                          target.device(), other.array().provenance());
+      copy_elements(other.array(), moved);
+      binary_in_place<C>(function, target, ArrayOrScalar(moved), op);
+    } catch (const Error&) {
+      // A dtype or shape the in-place form refuses: nothing was written.
+    }
+  }
   const BinaryPlan plan = plan_binary(function, target, other, C);
   require_in_place_result(function, target, plan);
   if (other.is_array() &&

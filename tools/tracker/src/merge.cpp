@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <set>
 
 #include "tracker/error.hpp"
 
@@ -53,7 +54,11 @@ conformance::RunInfo merged_run_info(const std::vector<SourceTracker>& sources) 
     run.finished = std::max(run.finished, info.finished);
   }
   if (any_unfinished) run.finished.clear();
-  run.host = join(hosts, "; ");
+  // One machine (parts of a run, say) is named once; several are named per source.
+  const bool one_host = std::all_of(sources.begin(), sources.end(), [&](const auto& source) {
+    return source.tracker.run.host == first.host;
+  });
+  run.host = one_host ? first.host : join(hosts, "; ");
   return run;
 }
 
@@ -62,19 +67,38 @@ conformance::RunInfo merged_run_info(const std::vector<SourceTracker>& sources) 
 conformance::Tracker merge_trackers(const std::vector<SourceTracker>& sources) {
   conformance::Tracker merged;
   merged.run = merged_run_info(sources);
-  std::vector<std::pair<std::string, std::string>> seen;  // identity, source
+  struct Seen {
+    std::string identity;
+    std::string source;
+    std::size_t index = 0;           // into merged.implementations
+    std::set<std::string> checks{};  // ids so far, to tell parts from repeats
+  };
+  std::vector<Seen> seen;
   for (const auto& [source, tracker] : sources) {
     for (const auto& run : tracker.implementations) {
       const auto identity = run_identity(run.handshake);
-      const auto earlier = std::find_if(seen.begin(), seen.end(),
-                                        [&](const auto& entry) { return entry.first == identity; });
-      if (earlier != seen.end()) {
-        throw TrackerError("cannot merge: " + run.handshake.implementation + " " +
-                           run.handshake.library_version + " on the same devices is in both " +
-                           earlier->second + " and " + source + " (keep one of the two runs)");
+      const auto earlier = std::find_if(
+          seen.begin(), seen.end(), [&](const Seen& entry) { return entry.identity == identity; });
+      if (earlier == seen.end()) {
+        Seen entry{identity, source, merged.implementations.size(), {}};
+        for (const auto& result : run.results)
+          entry.checks.insert(result.info.id);
+        seen.push_back(std::move(entry));
+        merged.implementations.push_back(run);
+        continue;
       }
-      seen.emplace_back(identity, source);
-      merged.implementations.push_back(run);
+      // The same run again: parts of it (checks split over processes) join; a check twice is
+      // two answers for one question, and a merge does not pick one.
+      for (const auto& result : run.results) {
+        if (!earlier->checks.insert(result.info.id).second) {
+          throw TrackerError("cannot merge: " + run.handshake.implementation + " " +
+                             run.handshake.library_version + " on the same devices ran " +
+                             result.info.id + " in both " + earlier->source + " and " + source +
+                             " (keep one of the two runs)");
+        }
+        merged.implementations[earlier->index].results.push_back(result);
+      }
+      earlier->source += ", " + source;
     }
   }
   return merged;

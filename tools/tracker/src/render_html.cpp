@@ -57,29 +57,8 @@ function onlyNew(on) {
 }
 )";
 
-bool is_passing(Status status) {
-  return status == Status::pass || status == Status::xpass;
-}
-
 bool is_http_url(std::string_view url) {
   return url.starts_with("https://") || url.starts_with("http://");
-}
-
-// The known issue of a failing result: the known-issues file first, then the bug URL its
-// expectations gave it.
-// Looked up under the run's implementation (its handshake), which every result shares.
-std::optional<KnownIssue> known_issue_of(const CheckResult& result, std::string_view implementation,
-                                         const KnownIssueLookup& lookup) {
-  if (lookup) {
-    if (auto issue = lookup(implementation, result.info.id)) return issue;
-  }
-  if (!result.bug.empty()) {
-    return KnownIssue{.implementation = std::string(implementation),
-                      .check = result.info.id,
-                      .url = result.bug,
-                      .note = "listed in the run's expectations"};
-  }
-  return std::nullopt;
 }
 
 std::string state_class(const CellCounts& counts) {
@@ -227,40 +206,6 @@ void write_run_info(std::ostream& out, const conformance::RunInfo& run) {
 
 }  // namespace
 
-bool is_failing(Status status) {
-  return status == Status::fail || status == Status::error || status == Status::crash ||
-         status == Status::timeout || status == Status::xfail;
-}
-
-std::vector<std::string> families_of(const Tracker& tracker) {
-  std::vector<std::string> families;
-  for (const auto& run : tracker.implementations) {
-    for (const auto& result : run.results) {
-      if (std::find(families.begin(), families.end(), result.info.family) == families.end()) {
-        families.push_back(result.info.family);
-      }
-    }
-  }
-  return families;
-}
-
-CellCounts count_cell(const ImplementationRun& run, std::string_view family,
-                      const KnownIssueLookup& lookup) {
-  CellCounts counts;
-  for (const auto& result : run.results) {
-    if (result.info.family != family) continue;
-    ++counts.total;
-    if (is_passing(result.status)) ++counts.passed;
-    if (result.status == Status::unsupported) ++counts.unsupported;
-    if (result.status == Status::skip) ++counts.skipped;
-    if (is_failing(result.status)) {
-      ++counts.failing;
-      if (known_issue_of(result, run.handshake.implementation, lookup)) ++counts.known;
-    }
-  }
-  return counts;
-}
-
 std::string escape_html(std::string_view text) {
   std::string out;
   out.reserve(text.size());
@@ -324,10 +269,7 @@ std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup) 
 }
 
 std::string render_html(const Tracker& tracker, const KnownIssues& known_issues) {
-  return render_html(tracker,
-                     [&known_issues](std::string_view implementation, std::string_view check_id) {
-                       return find_known_issue(known_issues, implementation, check_id);
-                     });
+  return render_html(tracker, lookup_in(known_issues));
 }
 
 }  // namespace tracker

@@ -1,5 +1,7 @@
 #include "tracker/render_markdown.hpp"
 
+#include "tracker/cells.hpp"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -10,17 +12,6 @@ namespace {
 using conformance::CheckResult;
 using conformance::ImplementationRun;
 using conformance::Status;
-
-// Failing in the Markdown's sense: the rule does not hold or could not be told (xfail included:
-// a failure someone expected is still a failure, shown with its issue).
-bool is_failing(Status status) {
-  return status == Status::fail || status == Status::error || status == Status::crash ||
-         status == Status::timeout || status == Status::xfail;
-}
-
-bool is_passing(Status status) {
-  return status == Status::pass || status == Status::xpass;
-}
 
 // Text safe in a GFM table cell: one line, no column break, no inline HTML, at most `limit`
 // characters.
@@ -75,17 +66,6 @@ std::string link(std::string_view url) {
   return "[" + label + "](" + target + ")";
 }
 
-std::vector<std::string> families_in_order(const conformance::Tracker& tracker) {
-  std::vector<std::string> families;
-  std::set<std::string> seen;
-  for (const auto& run : tracker.implementations) {
-    for (const auto& result : run.results) {
-      if (seen.insert(result.info.family).second) families.push_back(result.info.family);
-    }
-  }
-  return families;
-}
-
 // Column and section names: the implementation spec, with version and devices added where two
 // runs (from a merge) would otherwise read the same.
 std::vector<std::string> run_labels(const conformance::Tracker& tracker) {
@@ -111,28 +91,7 @@ std::vector<std::string> run_labels(const conformance::Tracker& tracker) {
   return refined;
 }
 
-struct Cell {
-  int total = 0;
-  int passed = 0;
-  int failing = 0;
-  int unsupported = 0;
-  int skipped = 0;
-};
-
-Cell count_cell(const ImplementationRun& run, std::string_view family) {
-  Cell cell;
-  for (const auto& result : run.results) {
-    if (result.info.family != family) continue;
-    ++cell.total;
-    if (is_passing(result.status)) ++cell.passed;
-    if (is_failing(result.status)) ++cell.failing;
-    if (result.status == Status::unsupported) ++cell.unsupported;
-    if (result.status == Status::skip) ++cell.skipped;
-  }
-  return cell;
-}
-
-std::string describe_cell(const Cell& cell) {
+std::string describe_cell(const CellCounts& cell) {
   if (cell.total == 0) return "-";
   std::string text = std::to_string(cell.passed) + "/" + std::to_string(cell.total);
   std::vector<std::string> notes;
@@ -146,17 +105,6 @@ std::string describe_cell(const Cell& cell) {
     text += ")";
   }
   return text;
-}
-
-// The issue behind a failure: known-issues.json first, then the bug the run's expectations
-// named.
-std::optional<KnownIssue> issue_of(const KnownIssues& known_issues, std::string_view implementation,
-                                   const CheckResult& result) {
-  if (auto issue = find_known_issue(known_issues, implementation, result.info.id)) {
-    return issue;
-  }
-  if (!result.bug.empty()) return KnownIssue{.url = result.bug, .note = result.reason};
-  return std::nullopt;
 }
 
 std::string section(const ImplementationRun& run, const std::string& label,
@@ -177,7 +125,7 @@ std::string section(const ImplementationRun& run, const std::string& label,
 
   std::vector<std::string> works, partly, unchecked;
   for (const auto& family : families) {
-    const auto cell = count_cell(run, family);
+    const auto cell = count_cell(run, family, lookup_in(known_issues));
     if (cell.total == 0) continue;
     const auto entry = code(family) + " " + describe_cell(cell);
     if (cell.failing == 0 && cell.passed > 0) {
@@ -217,7 +165,8 @@ std::string section(const ImplementationRun& run, const std::string& label,
       actual = result->failure->actual;
     }
     std::string issue = "**new**";
-    if (const auto known = issue_of(known_issues, handshake.implementation, *result)) {
+    if (const auto known =
+            known_issue_of(*result, handshake.implementation, lookup_in(known_issues))) {
       issue = "known: " + link(known->url);
       notes.emplace(known->url, known->note);
     }
@@ -253,7 +202,7 @@ std::string render_markdown(const conformance::Tracker& tracker, const KnownIssu
       "implementations differ in what they attempt.\n\n";
 
   const auto labels = run_labels(tracker);
-  const auto families = families_in_order(tracker);
+  const auto families = families_of(tracker);
   if (tracker.implementations.empty()) text += "No implementations in this tracker.\n";
   for (std::size_t i = 0; i < tracker.implementations.size(); ++i) {
     text += section(tracker.implementations[i], labels[i], families, known_issues);
@@ -272,7 +221,8 @@ std::string render_markdown(const conformance::Tracker& tracker, const KnownIssu
   for (const auto& family : families) {
     text += "| " + code(family) + " |";
     for (const auto& implementation : tracker.implementations)
-      text += " " + describe_cell(count_cell(implementation, family)) + " |";
+      text +=
+          " " + describe_cell(count_cell(implementation, family, lookup_in(known_issues))) + " |";
     text += "\n";
   }
   return text;

@@ -130,12 +130,14 @@ TEST_F(Cli, RenderMergesSeveralFiles) {
   const auto b = variant("b.json", [](auto& json) {
     json["implementations"].erase(0);
     json["implementations"].erase(0);
+    json["run"]["host"] = "gpu-box";  // two machines: each is named with its file
   });
   const auto run = tracker({"render", a, b});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_THAT(run.out, HasSubstr("\n## strict\n"));
   EXPECT_THAT(run.out, HasSubstr("\n## python:torch\n"));
   EXPECT_THAT(run.out, HasSubstr("a.json: "));  // the merged run info names its sources
+  EXPECT_THAT(run.out, HasSubstr("b.json: gpu-box"));
 }
 
 TEST_F(Cli, MergingTheSameRunTwiceNamesBothFiles) {

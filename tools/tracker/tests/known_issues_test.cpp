@@ -41,8 +41,14 @@ TEST(KnownIssues, LookupFollowsBothGlobs) {
   ASSERT_TRUE(torch_0d.has_value());
   EXPECT_EQ(torch_0d->url, "https://github.com/pytorch/pytorch/issues/38205");
   EXPECT_FALSE(find_known_issue(known, "strict", "mixed_0d.add").has_value());
-  // torch's failures on meta/empty arrays in mixed.* are not the 0-d issue.
-  EXPECT_FALSE(find_known_issue(known, "python:torch", "mixed.concat").has_value());
+  // torch's cpu+meta failures in mixed.* are not the 0-d issue, and __setitem__ has its own.
+  const auto torch_meta = find_known_issue(known, "python:torch", "mixed.concat");
+  ASSERT_TRUE(torch_meta.has_value());
+  EXPECT_EQ(torch_meta->url, "https://github.com/pytorch/pytorch/pull/139437");
+  const auto torch_setitem = find_known_issue(known, "python:torch", "mixed.array.__setitem__");
+  ASSERT_TRUE(torch_setitem.has_value());
+  EXPECT_EQ(torch_setitem->url, "https://github.com/pytorch/pytorch/pull/101434");
+  EXPECT_FALSE(find_known_issue(known, "python:jax.numpy", "mixed.concat").has_value());
 }
 
 TEST(KnownIssues, BadFilesAreTrackerErrors) {

@@ -1,4 +1,6 @@
 // Merging runs from several machines into one tracker.
+#include <cstddef>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -43,6 +45,12 @@ TEST(Merge, RunInfoListsTheSources) {
   EXPECT_EQ(merged.run.seed, 1u);
 }
 
+TEST(Merge, OneHostIsNamedOnce) {
+  auto sources = two_machines();
+  sources[1].tracker.run.host = sources[0].tracker.run.host;
+  EXPECT_EQ(merge_trackers(sources).run.host, sources[0].tracker.run.host);
+}
+
 TEST(Merge, AKilledSourceLeavesFinishedEmptyAndDifferentSeedsZero) {
   auto sources = two_machines();
   sources[1].tracker.run.finished = "";
@@ -60,6 +68,42 @@ TEST(Merge, TheSameRunTwiceIsAnErrorNamingBothFiles) {
     FAIL() << "merged a duplicate";
   } catch (const TrackerError& error) {
     EXPECT_THAT(error.what(), HasSubstr("strict"));
+    EXPECT_THAT(error.what(), HasSubstr("a.json"));
+    EXPECT_THAT(error.what(), HasSubstr("b.json"));
+  }
+}
+
+TEST(Merge, PartsOfOneRunJoinIntoOneRow) {
+  // tools/run-gpu splits JAX's checks over processes: each part is the same run, other checks.
+  auto sources = two_machines();
+  auto torch = sources[1].tracker.implementations[1];
+  ASSERT_GE(torch.results.size(), 2u);
+  auto first_half = torch;
+  auto second_half = torch;
+  const auto half = static_cast<std::ptrdiff_t>(torch.results.size() / 2);
+  first_half.results.erase(first_half.results.begin() + half, first_half.results.end());
+  second_half.results.erase(second_half.results.begin(), second_half.results.begin() + half);
+  sources[1].tracker.implementations = {first_half};
+  sources.push_back({.source = "c.json", .tracker = sources[1].tracker});
+  sources[2].tracker.implementations = {second_half};
+  const auto merged = merge_trackers(sources);
+  ASSERT_EQ(merged.implementations.size(), 2u);
+  ASSERT_EQ(merged.implementations[1].results.size(), torch.results.size());
+  for (std::size_t i = 0; i < torch.results.size(); ++i)
+    EXPECT_EQ(merged.implementations[1].results[i].info.id, torch.results[i].info.id);
+}
+
+TEST(Merge, ACheckInTwoPartsIsAnErrorNamingIt) {
+  auto sources = two_machines();
+  auto torch = sources[1].tracker.implementations[1];
+  auto one_check = torch;
+  one_check.results.resize(1);
+  sources[0].tracker.implementations.push_back(one_check);
+  try {
+    merge_trackers(sources);
+    FAIL() << "merged a check run twice";
+  } catch (const TrackerError& error) {
+    EXPECT_THAT(error.what(), HasSubstr(torch.results[0].info.id));
     EXPECT_THAT(error.what(), HasSubstr("a.json"));
     EXPECT_THAT(error.what(), HasSubstr("b.json"));
   }

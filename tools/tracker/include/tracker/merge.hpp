@@ -15,13 +15,16 @@ struct SourceTracker {
 
 // The implementations of every source, in order. A run is identified by its implementation
 // spec, library version and device list: the same library on a CPU-only and a GPU machine gives
-// two runs, both kept. The same run in two sources is a TrackerError naming both files, even
-// when the results agree: a merge should not silently pick one machine's answer.
+// two runs, both kept. The same run in several sources whose check ids do not overlap is one run
+// split over processes (`--filter` parts, as tools/run-gpu runs JAX): the parts join, results in
+// source order. A check id in two sources is a TrackerError naming both files, even when the
+// results agree: a merge should not silently pick one machine's answer.
 //
 // The schema has one run record, so the merged one describes its sources as text:
 // run.command holds one "<source>: <argv>" line per source and run.host "<source>: <host>"
-// lines joined by "; ". seed and examples are the sources' when they all agree, else 0 and the
-// smallest; started is the earliest, finished the latest ("" when any source was killed).
+// lines joined by "; " (the host alone when every source ran on it). seed and examples are the
+// sources' when they all agree, else 0 and the smallest; started is the earliest, finished the
+// latest ("" when any source was killed).
 conformance::Tracker merge_trackers(const std::vector<SourceTracker>& sources);
 
 }  // namespace tracker

@@ -4,16 +4,27 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "conformance/adapter.hpp"
 
 namespace conformance {
 
 struct StrictAdapterOptions {
-  // Reserved for fault injection (issue #7): the name of a deliberate device bug, "" for none.
+  // Fault injection (issue #7): the name of one of strict::fault::all() to switch on for the
+  // adapter's lifetime, "" for none; an unknown name throws std::invalid_argument.
   std::string fault{};
 };
 
 std::unique_ptr<Adapter> make_strict_adapter(const StrictAdapterOptions& options = {});
+
+// A fault strict can inject (strict/fault.hpp), for `conformance --list-faults`.
+struct StrictFault {
+  std::string name{};
+  std::string family{};  // the check family meant to catch it
+  std::string bug{};     // upstream issue URL or device-semantics.md reference
+  std::string description{};
+};
+std::vector<StrictFault> strict_faults();
 
 }  // namespace conformance

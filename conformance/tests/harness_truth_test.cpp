@@ -1,0 +1,85 @@
+// No false failures: behaviours of real libraries that are no device bug must not fail a device
+// check. Each test wraps strict so it behaves as a library seen on a GPU host did
+// (reports/gpu/README.md), and asserts the check does not fail, then that the same check still
+// fails when the behaviour is a device bug after all.
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "conformance/check.hpp"
+#include "wrapped_strict.hpp"
+
+namespace conformance {
+namespace {
+
+CheckResult run(std::string_view id, Adapter& adapter, std::uint64_t seed = 1) {
+  for (const auto& check : all_checks())
+    if (check.info.id == id) {
+      CheckContext context{.adapter = adapter, .examples = 100, .seed = seed, .reproduce = {}};
+      return check.run(context);
+    }
+  throw std::runtime_error("no check " + std::string(id));
+}
+
+void raise(StepOutcome& result, std::string type, std::string message) {
+  result.status = StepStatus::raised;
+  result.exception_type = std::move(type);
+  result.message = std::move(message);
+  result.arrays.clear();
+}
+
+// torch on CUDA: "bitwise_and_cuda" not implemented for 'UInt16'. A kernel missing for a dtype on
+// one device raises there for every program, all inputs on that device: not a device rule.
+TEST(HarnessTruth, AKernelMissingOnOneDeviceIsNoDeviceFailure) {
+  WrongAdapter adapter("sin has no kernel on device1", [](const Program& p, ProgramOutcome& o) {
+    for (std::size_t i = 0; i < p.steps.size() && i < o.steps.size(); ++i)
+      if (p.steps[i].op == "sin" && !o.steps[i].arrays.empty() && o.steps[i].arrays[0].device == 1)
+        raise(o.steps[i], "NotImplementedError", "\"sin_device1\" not implemented for 'Float'");
+  });
+  for (const std::uint64_t seed : {1u, 2u, 3u}) {
+    const auto result = run("propagate.sin", adapter, seed);
+    EXPECT_EQ(name(result.status), "pass") << "seed " << seed << ": " << result.reason;
+  }
+}
+
+// The same raise only where devices mix is the device rule's doing (a raise where the standard
+// wants a result is judged against the program with everything on the result's device).
+TEST(HarnessTruth, ARaiseOnlyWhenDevicesDifferStillFails) {
+  WrongAdapter adapter(
+      "asarray(x, device=d) raises across devices", [](const Program& p, ProgramOutcome& o) {
+        for (std::size_t i = 0; i < p.steps.size() && i < o.steps.size(); ++i) {
+          const auto refs = references(p.steps[i]);
+          if (p.steps[i].op != "asarray" || refs.empty() || o.steps[i].arrays.empty()) continue;
+          const auto& source = o.steps[static_cast<std::size_t>(refs.front().step)];
+          if (!source.arrays.empty() && source.arrays[0].device != o.steps[i].arrays[0].device)
+            raise(o.steps[i], "ValueError", "Received incompatible devices for jitted computation");
+        }
+      });
+  EXPECT_EQ(name(run("explicit.asarray", adapter).status), "fail");
+}
+
+// CuPy: asarray/zeros take no device=. Checks whose inputs need device= cannot run: unsupported,
+// with the reason, never `error` (RapidCheck giving up) and never `fail`.
+TEST(HarnessTruth, InputsThatNeedAnAbsentDeviceKeywordMakeTheCheckUnsupported) {
+  WrongAdapter adapter("no device= keyword", [](const Program& p, ProgramOutcome& o) {
+    for (std::size_t i = 0; i < p.steps.size() && i < o.steps.size(); ++i) {
+      if (find_keyword(p.steps[i], "device") == nullptr) continue;
+      o.steps[i] = StepOutcome{};
+      o.steps[i].status = StepStatus::unsupported;
+      o.steps[i].message = p.steps[i].op + " takes no keyword device=";
+    }
+  });
+  for (const auto* id :
+       {"host.array.dtype", "host.array.__bool__", "device_object.in_devices",
+        "device_object.eq.reflexive", "dlpack.dlpack_device.valid", "dlpack.__dlpack__.same_device",
+        "dtype_functions.finfo.array_on_any_device", "dtype_functions.can_cast.array_device",
+        "info.dtypes.creatable", "info.default_dtypes.match", "explicit.zeros", "propagate.add"}) {
+    const auto result = run(id, adapter);
+    EXPECT_EQ(name(result.status), "unsupported") << id << ": " << result.reason;
+    EXPECT_NE(result.reason.find("takes no keyword device="), std::string::npos)
+        << id << ": " << result.reason;
+  }
+}
+
+}  // namespace
+}  // namespace conformance
