@@ -44,9 +44,11 @@ void add_options(CLI::App& app, CommandLine& cl) {
                  "append each finished check here as it finishes (default: <json>.journal.jsonl "
                  "with --json)")
       ->type_name("FILE");
-  app.add_option("--expectations", cl.expectations_path,
-                 "known failures: check id (glob) -> status + bug URL")
-      ->type_name("FILE");
+  app.add_option("--expectations", cl.expectations_paths,
+                 "known failures: check id (glob) -> status + bug URL; repeatable, the files' "
+                 "entries in order")
+      ->type_name("FILE")
+      ->allow_extra_args(false);
   app.add_option("--timeout-ms", cl.timeout_ms, "per program, for out-of-process adapters")
       ->type_name("N")
       ->capture_default_str();

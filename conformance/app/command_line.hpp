@@ -18,8 +18,8 @@ struct CommandLine {
   std::vector<std::string> filters{};
   std::string json_path{};
   std::string junit_path{};
-  std::string journal_path{};  // "" with --json: <json>.journal.jsonl
-  std::string expectations_path{};
+  std::string journal_path{};                     // "" with --json: <json>.journal.jsonl
+  std::vector<std::string> expectations_paths{};  // one file per implementation, say
   int timeout_ms = 10000;
   bool list = false;
   bool list_faults = false;  // strict's injectable faults (issue #7)

@@ -24,13 +24,18 @@
 namespace conformance::app {
 namespace {
 
-std::vector<KnownFailure> read_expectations(const std::string& path) {
-  if (path.empty()) return {};
-  try {
-    return load_expectations(path);
-  } catch (const ExpectationsError& error) {
-    throw UsageError(std::string("--expectations: ") + error.what());
+// Every --expectations file's entries, in order (the first match wins).
+std::vector<KnownFailure> read_expectations(const std::vector<std::string>& paths) {
+  std::vector<KnownFailure> known;
+  for (const auto& path : paths) {
+    try {
+      const auto entries = load_expectations(path);
+      known.insert(known.end(), entries.begin(), entries.end());
+    } catch (const ExpectationsError& error) {
+      throw UsageError(std::string("--expectations: ") + error.what());
+    }
   }
+  return known;
 }
 
 // --list-faults: one line per fault of strict:fault=NAME (name, family, bug).
@@ -55,7 +60,7 @@ SuiteRun prepare(const CommandLine& command_line, std::vector<const Check*> chec
       .seed = command_line.seed ? *command_line.seed : draw_seed(),
       .filters = command_line.filters,
       .reproduce = command_line.reproduce,
-      .expectations = read_expectations(command_line.expectations_path),
+      .expectations = read_expectations(command_line.expectations_paths),
   };
   const AdapterSettings settings{.python = command_line.python,
                                  .timeout_ms = command_line.timeout_ms};

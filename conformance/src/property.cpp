@@ -155,11 +155,18 @@ Program on_one_device(const Program& program, int device) {
   return copy;
 }
 
-bool runs_cleanly(Adapter& adapter, const Program& program) {
-  const auto outcome = adapter.run(program);
+namespace {
+
+bool completed_cleanly(const ProgramOutcome& outcome) {
   return outcome.status == RunStatus::completed &&
          std::all_of(outcome.steps.begin(), outcome.steps.end(),
                      [](const StepOutcome& s) { return s.status == StepStatus::ok; });
+}
+
+}  // namespace
+
+bool runs_cleanly(Adapter& adapter, const Program& program) {
+  return completed_cleanly(adapter.run(program));
 }
 
 namespace {
@@ -187,9 +194,7 @@ CaseVerdict unsupported_here(Adapter& adapter, const Program& program, int index
   if (std::any_of(baseline.steps.begin(), baseline.steps.end(), refused))
     return CaseVerdict::unsupported_because(std::move(why));
   const auto& op = program.steps.at(static_cast<std::size_t>(index)).op;
-  if (baseline.status != RunStatus::completed ||
-      !std::all_of(baseline.steps.begin(), baseline.steps.end(),
-                   [](const StepOutcome& s) { return s.status == StepStatus::ok; }))
+  if (!completed_cleanly(baseline))
     return CaseVerdict::discarded(
         fmt::format("{} {} (on the baseline device: {})", op, kRaisesOnOneDevice, why));
   return CaseVerdict::discarded(fmt::format("{}: {}", kUnsupportedOnDevice, why));

@@ -196,6 +196,17 @@ TEST_F(Cli, UnreadableExpectationsFileIsAUsageError) {
   expect_usage_error(run("--impl strict --expectations '" + file.string() + "'"), file.string());
 }
 
+TEST_F(Cli, EveryExpectationsFileIsRead) {
+  // tools/run passes one file per implementation: a malformed second one is named too.
+  const fs::path good = dir_ / "good-expectations.json";
+  write_file(good, R"({"schema": "adc-expectations/1", "expectations": []})");
+  const fs::path bad = dir_ / "bad-expectations.json";
+  write_file(bad, R"({"schema": "adc-expectations/1", "expectations": [{"check": "x"}]})");
+  expect_usage_error(run("--impl strict --expectations '" + good.string() + "' --expectations '" +
+                         bad.string() + "'"),
+                     bad.string());
+}
+
 TEST_F(Cli, UnwritableOutputPathsAreUsageErrorsBeforeAnyCheckRuns) {
   expect_usage_error(run("--impl strict --json /nonexistent-dir/x.json"),
                      "--json /nonexistent-dir/x.json");
@@ -287,8 +298,12 @@ TEST_F(Cli, ExpectedFailureThatPassesIsAnUnexpectedPass) {
                  {"expectations",
                   {{{"check", passing}, {"status", "fail"}, {"bug", "https://example.org/bug/1"}}}}}
                  .dump());
+  // After another file with no entries: the entries of every --expectations file apply.
+  const fs::path empty = dir_ / "empty-expectations.json";
+  write_file(empty, R"({"schema": "adc-expectations/1", "expectations": []})");
   const conformance::Tracker tracker =
-      small_run("xpass.json", "--expectations '" + expectations.string() + "'");
+      small_run("xpass.json", "--expectations '" + empty.string() + "' --expectations '" +
+                                  expectations.string() + "'");
   EXPECT_EQ(last_status_, 1) << last_output_;
   EXPECT_THAT(last_output_, AllOf(HasSubstr("xpass"), HasSubstr(passing)));
   bool found = false;
