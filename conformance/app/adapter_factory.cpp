@@ -1,5 +1,4 @@
-// The forms of --impl and the adapter each one makes. The torch adapter arrives later: it is
-// recognised already, so that a user gets told it is missing rather than misspelt.
+// The forms of --impl and the adapter each one makes.
 #include "adapter_factory.hpp"
 
 #include <fmt/format.h>
@@ -10,13 +9,15 @@
 
 #include "conformance/python_adapter.hpp"
 #include "conformance/strict_adapter.hpp"
+#include "conformance/torch_adapter.hpp"
 #include "usage_error.hpp"
 
 namespace conformance::app {
 
 namespace {
 
-constexpr std::string_view kValidForms = "strict, strict:fault=NAME, torch, python:<module>";
+constexpr std::string_view kValidForms =
+    "strict, strict:fault=NAME, torch, torch:no-fork, python:<module>";
 constexpr std::string_view kFaultPrefix = "strict:fault=";
 constexpr std::string_view kPythonPrefix = "python:";
 
@@ -35,9 +36,14 @@ std::unique_ptr<Adapter> make_adapter(const std::string& spec, const AdapterSett
   if (text == "strict") return make_strict(spec, "");
   if (text.starts_with(kFaultPrefix) && text.size() > kFaultPrefix.size())
     return make_strict(spec, std::string(text.substr(kFaultPrefix.size())));
-  if (text == "torch")
-    throw UsageError(
-        "--impl torch: the torch adapter is not part of this build yet (it comes with issue #8)");
+  if (text == "torch" || text == "torch:no-fork") {
+    try {
+      return make_torch_adapter(
+          TorchAdapterOptions{.isolate = text == "torch", .timeout_ms = settings.timeout_ms});
+    } catch (const TorchSetupError& error) {
+      throw UsageError(error.what());
+    }
+  }
   if (text.starts_with(kPythonPrefix) && text.size() > kPythonPrefix.size()) {
     try {
       return make_python_adapter(

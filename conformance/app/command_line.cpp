@@ -23,6 +23,7 @@ void add_options(CLI::App& app, CommandLine& cl) {
   // Each occurrence takes one value: `--impl strict --impl torch`.
   app.add_option("--impl", cl.implementations,
                  "implementation under test, repeatable: strict | strict:fault=NAME | torch | "
+                 "torch:no-fork | "
                  "python:<module>")
       ->type_name("SPEC")
       ->allow_extra_args(false);

@@ -7,6 +7,7 @@
 
 #include "conformance/journal.hpp"
 #include "conformance/junit.hpp"
+#include "conformance/route_differences.hpp"
 #include "console_report.hpp"
 #include "interrupt.hpp"
 #include "run_environment.hpp"
@@ -51,7 +52,9 @@ bool run_implementation(SuiteRun& suite, Adapter& adapter, ImplementationRun& re
 void write_outputs(const SuiteRun& suite, const Tracker& tracker, std::ostream& out) {
   std::vector<std::string> written;
   if (!suite.json_path.empty()) {
-    write_tracker(tracker, suite.json_path);
+    Tracker noted = tracker;
+    note_route_differences(noted);
+    write_tracker(noted, suite.json_path);
     written.push_back(suite.json_path);
   }
   if (!suite.junit_path.empty()) {

@@ -3,6 +3,8 @@
 // device" (2024.12), finfo(x) and iinfo(x) describe x's dtype on every device, and the dtypes a
 // device lists are distinct dtypes, as isdtype sees them. result_type of arrays on different
 // devices is left to the library: recorded, never failed.
+#include <algorithm>
+
 #include "family.hpp"
 
 #include <optional>
@@ -142,13 +144,27 @@ rc::Gen<Program> can_cast_programs(const Handshake& handshake) {
   });
 }
 
+// Whether some device of the library lists `dtype`.
+bool listed_anywhere(const Handshake& handshake, const std::string& dtype) {
+  return std::any_of(handshake.devices.begin(), handshake.devices.end(),
+                     [&](const DeviceDescription& device) { return lists(device.dtypes, dtype); });
+}
+
 detail::CaseVerdict judge_can_cast(Adapter& adapter, const Program& program,
                                    const ProgramOutcome& outcome) {
-  if (auto verdict = not_usable(adapter, program, outcome, {0}, {1, 2})) return *verdict;
   const auto& handshake = adapter.handshake();
+  const auto& to = std::get<DTypeName>(program.steps[1].args[1]).name;
+  // A dtype the library has on no device may have no name there at all (torch 1.13's uint64):
+  // refusing to name it says nothing about can_cast. (JAX names float64 that no device lists,
+  // and its answer is judged.)
+  const auto refused = [&](int step) {
+    return outcome.steps.at(static_cast<std::size_t>(step)).status == StepStatus::unsupported;
+  };
+  if ((refused(1) || refused(2)) && !listed_anywhere(handshake, to))
+    return detail::CaseVerdict::discarded("the library has no dtype " + to + " on any device");
+  if (auto verdict = not_usable(adapter, program, outcome, {0}, {1, 2})) return *verdict;
   const ArrayReport* x = first_array(outcome, 0);
   const int device = x->device;
-  const auto& to = std::get<DTypeName>(program.steps[1].args[1]).name;
   const auto& answer = outcome.steps[1];
   const auto rule =
       value_rule("can_cast(array, dtype) follows the array device's graph", kCanCastSpec);

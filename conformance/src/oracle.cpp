@@ -293,32 +293,6 @@ Judgement judge(const Expectation& expectation, const StepOutcome& outcome,
   return judgement;
 }
 
-std::string_view name(Level level) {
-  switch (level) {
-    case Level::must:
-      return "must";
-    case Level::should:
-      return "should";
-    case Level::informational:
-      return "informational";
-  }
-  return "?";
-}
-
-std::string_view name(ExpectKind kind) {
-  switch (kind) {
-    case ExpectKind::on_device:
-      return "on_device";
-    case ExpectKind::raises:
-      return "raises";
-    case ExpectKind::either:
-      return "either";
-    case ExpectKind::no_array:
-      return "no_array";
-  }
-  return "?";
-}
-
 std::string_view name(Verdict verdict) {
   switch (verdict) {
     case Verdict::pass:

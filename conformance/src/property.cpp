@@ -18,6 +18,9 @@
 namespace conformance::detail {
 namespace {
 
+// The prefix of a discard reason saying a device holds no values to compare.
+constexpr std::string_view kValuesUnreadable = "values unreadable";
+
 // RapidCheck reports through a listener; the harness reports through CheckResult instead.
 class SilentListener : public rc::detail::TestListener {
  public:
@@ -121,6 +124,10 @@ CaseVerdict CaseVerdict::discarded(std::string why) {
   v.kind = Kind::discard;
   v.reason = std::move(why);
   return v;
+}
+
+CaseVerdict CaseVerdict::values_unreadable(std::string why) {
+  return discarded(fmt::format("{}: {}", kValuesUnreadable, why));
 }
 
 CaseVerdict CaseVerdict::unsupported_because(std::string why) {
@@ -468,13 +475,19 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
     // passes every check, so a generator that writes invalid calls still shows there.)
     const bool library_refuses =
         gave_up.numSuccess == 0 && most != discards.end() && refuses(most->first);
-    result.status = library_refuses ? Status::unsupported : Status::error;
-    result.reason = library_refuses
-                        ? fmt::format("no generated call ran on any device{}", most_often)
-                        : fmt::format(
-                              "could not make enough valid programs ({} ran, RapidCheck "
-                              "gave up){}",
-                              gave_up.numSuccess, most_often);
+    // Every case ran, but on devices whose values cannot be read: the check cannot judge them.
+    const bool no_values = gave_up.numSuccess == 0 && most != discards.end() &&
+                           most->first.starts_with(kValuesUnreadable);
+    result.status =
+        library_refuses ? Status::unsupported : (no_values ? Status::skip : Status::error);
+    if (library_refuses)
+      result.reason = fmt::format("no generated call ran on any device{}", most_often);
+    else if (no_values)
+      result.reason = fmt::format("no case could compare values{}", most_often);
+    else
+      result.reason =
+          fmt::format("could not make enough valid programs ({} ran, RapidCheck gave up){}",
+                      gave_up.numSuccess, most_often);
   } else if (outcome.match(error)) {
     result.status = Status::error;
     result.reason = "RapidCheck: " + error.description;

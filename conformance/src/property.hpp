@@ -31,6 +31,9 @@ struct CaseVerdict {
 
   static CaseVerdict passed() { return {}; }
   static CaseVerdict discarded(std::string why);
+  // The case cannot compare values: a device holds none (torch's meta). Discarded; when no case
+  // of a check could, the check is skip with this reason.
+  static CaseVerdict values_unreadable(std::string why);
   static CaseVerdict unsupported_because(std::string why);
   static CaseVerdict failed(int step, const Expectation& expectation, std::string expected,
                             std::string actual);

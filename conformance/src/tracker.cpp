@@ -150,10 +150,12 @@ std::map<std::string, int> summarize(const std::vector<CheckResult>& results) {
 nlohmann::json to_json(const Tracker& tracker) {
   nlohmann::json implementations = nlohmann::json::array();
   for (const auto& run : tracker.implementations) {
-    implementations.push_back({{"implementation", run.handshake.implementation},
-                               {"handshake", run.handshake},
-                               {"summary", summarize(run.results)},
-                               {"results", run.results}});
+    nlohmann::json entry = {{"implementation", run.handshake.implementation},
+                            {"handshake", run.handshake},
+                            {"summary", summarize(run.results)},
+                            {"results", run.results}};
+    if (!run.notes.empty()) entry["notes"] = run.notes;
+    implementations.push_back(std::move(entry));
   }
   return {{"schema", std::string(kTrackerSchema)},
           {"run", run_info_to_json(tracker.run)},
@@ -186,6 +188,9 @@ Tracker tracker_from_json(const nlohmann::json& json) {
         result.implementation = run.handshake.implementation;
         run.results.push_back(std::move(result));
       }
+      if (entry.contains("notes"))
+        run.notes = located(where + ".notes",
+                            [&] { return entry.at("notes").get<std::vector<std::string>>(); });
       tracker.implementations.push_back(std::move(run));
     }
     return tracker;

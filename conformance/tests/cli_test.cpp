@@ -59,11 +59,12 @@ class Cli : public ::testing::Test {
     fs::remove_all(dir_, ignored);
   }
 
-  // Runs `conformance <args>` (args as a shell would read them).
-  Invocation run(const std::string& args) const {
+  // Runs `conformance <args>` (args as a shell would read them), with `environment`
+  // ("NAME=value ...") in front.
+  Invocation run(const std::string& args, const std::string& environment = "") const {
     const fs::path out = dir_ / "stdout.txt";
     const fs::path err = dir_ / "stderr.txt";
-    const std::string command = std::string("'") + ADC_CONFORMANCE_BINARY + "' " + args + " >'" +
+    const std::string command = environment + " '" + ADC_CONFORMANCE_BINARY + "' " + args + " >'" +
                                 out.string() + "' 2>'" + err.string() + "'";
     const int raw = std::system(command.c_str());
     Invocation invocation;
@@ -173,8 +174,16 @@ TEST_F(Cli, PythonModuleThatDoesNotImportIsASetupError) {
                      "python:no_such_module_xyz: the module does not import");
 }
 
-TEST_F(Cli, TorchAdapterIsNotInThisBuildYet) {
-  expect_usage_error(run("--impl torch"), "the torch adapter is not part of this build");
+TEST_F(Cli, MissingTorchPluginIsASetupError) {
+  expect_usage_error(run("--impl torch", "ADC_TORCH_ADAPTER=/nonexistent/libadc_torch_adapter.so"),
+                     "/nonexistent/libadc_torch_adapter.so is missing");
+}
+
+TEST_F(Cli, FileThatIsNoPluginIsASetupError) {
+  const fs::path bogus = dir_ / "libadc_torch_adapter.so";
+  write_file(bogus, "not a shared object");
+  expect_usage_error(run("--impl torch", "ADC_TORCH_ADAPTER='" + bogus.string() + "'"),
+                     "cannot load");
 }
 
 TEST_F(Cli, MissingImplementationIsAUsageError) {

@@ -83,3 +83,39 @@ TEST(HarnessTruth, InputsThatNeedAnAbsentDeviceKeywordMakeTheCheckUnsupported) {
 
 }  // namespace
 }  // namespace conformance
+
+namespace conformance {
+namespace {
+
+// torch's meta device holds no data: a transfer's values cannot be compared there. With every
+// device but the default one data-less, no case of transfer.keeps_data can compare values: skip,
+// with the reason, never a pass that compared nothing and never a fail.
+void drop_values_off_the_default_device(const Program&, ProgramOutcome& outcome) {
+  for (auto& step : outcome.steps)
+    for (auto& array : step.arrays)
+      if (array.device != 0) array.values.reset();
+}
+
+TEST(HarnessTruth, ValueChecksOnDataLessDevicesAreSkipped) {
+  WrongAdapter adapter("devices other than cpu hold no data", drop_values_off_the_default_device);
+  const auto result = run("transfer.keeps_data", adapter);
+  EXPECT_EQ(name(result.status), "skip") << result.reason;
+  EXPECT_NE(result.reason.find("holds no values to compare"), std::string::npos) << result.reason;
+  // Transfers between readable copies still compare values.
+  EXPECT_EQ(name(run("transfer.same_device", adapter).status), "pass");
+}
+
+TEST(HarnessTruth, ValuesChangedByATransferStillFail) {
+  WrongAdapter adapter("to_device doubles the values", [](const Program& p, ProgramOutcome& o) {
+    for (std::size_t i = 0; i < p.steps.size() && i < o.steps.size(); ++i)
+      if (p.steps[i].op == "array.to_device")
+        for (auto& array : o.steps[i].arrays)
+          if (array.values)
+            for (double& value : *array.values)
+              value = 2 * value + 1;
+  });
+  EXPECT_EQ(name(run("transfer.keeps_data", adapter).status), "fail");
+}
+
+}  // namespace
+}  // namespace conformance

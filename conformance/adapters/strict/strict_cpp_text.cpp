@@ -14,9 +14,7 @@
 namespace conformance::strict_internal {
 namespace {
 
-bool is_none(const Value* value) {
-  return value == nullptr || std::holds_alternative<std::monostate>(*value);
-}
+using adapter_support::is_none;
 
 [[noreturn]] void cannot_take(std::string_view name, std::string_view what) {
   throw Unsupported(fmt::format("argument '{}' is not {}, which strict takes there", name, what));
@@ -73,32 +71,6 @@ std::string ref_text(const StepRef& ref, const CppNames& names) {
 }
 
 }  // namespace
-
-std::string cpp_string_literal(std::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20)
-          out += fmt::format("\\x{:02x}", c);
-        else
-          out += c;
-    }
-  }
-  return out + "\"";
-}
 
 std::string cpp_device(std::string_view name) {
   return fmt::format("strict::Device({})", cpp_string_literal(name));

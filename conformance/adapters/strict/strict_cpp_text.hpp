@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "conformance/program.hpp"
+#include "cpp_source.hpp"
 #include "strict_arguments.hpp"
 
 namespace conformance::strict_internal {
@@ -64,7 +65,8 @@ std::string designated(
 // The non-empty arguments, comma-separated: {"x0", "", "{.k = 1}"} -> "x0, {.k = 1}".
 std::string argument_list(std::initializer_list<std::string> arguments);
 
-std::string cpp_string_literal(std::string_view text);
+using adapter_support::cpp_string_literal;
+using adapter_support::expected_sentence;
 std::string cpp_device(std::string_view name);  // strict::Device("name")
 
 }  // namespace conformance::strict_internal

@@ -451,21 +451,9 @@ bool is_harness_operation(std::string_view op) {
 const std::vector<std::string>& strict_operations() {
   static const std::vector<std::string> operations = [] {
     std::vector<std::string> names;
-    for (const catalogue::Operation& operation : catalogue::operations())
-      if (handlers().contains(operation.name)) names.emplace_back(operation.name);
-    std::size_t listed = names.size();
-    for (const auto& [name, handler] : handlers()) {
-      if (!in_place_base(name).empty()) {
-        names.push_back(name);
-        ++listed;
-      } else if (is_harness_operation(name)) {
-        ++listed;
-      }
-    }
-    // A name in the table that is none of these is a typo, which would hide an operation.
-    if (listed != handlers().size())
-      throw std::logic_error("strict adapter: a dispatch entry is not a catalogue operation");
-    return names;
+    for (const auto& [name, handler] : handlers())
+      names.push_back(name);
+    return adapter_support::operations_in_catalogue_order(names);
   }();
   return operations;
 }

@@ -49,27 +49,6 @@ std::string discarded(const CppExpression& expression, int index) {
   }
 }
 
-std::string expected_sentence(const Expectation& expectation,
-                              const std::vector<std::string>& devices) {
-  switch (expectation.kind) {
-    case ExpectKind::on_device: {
-      const bool listed =
-          expectation.device >= 0 && static_cast<std::size_t>(expectation.device) < devices.size();
-      return fmt::format("a result on devices[{}] ({})", expectation.device,
-                         listed ? devices[expectation.device] : "a device strict does not list");
-    }
-    case ExpectKind::raises:
-      return expectation.exceptions.empty()
-                 ? "an exception"
-                 : fmt::format("an exception: {}", fmt::join(expectation.exceptions, " or "));
-    case ExpectKind::either:
-      return "a result on any device, or an exception (implementation-defined)";
-    case ExpectKind::no_array:
-      return "no device rule applies";
-  }
-  return "";
-}
-
 // The lines that check the step under test: inside its try block (`checks`) and in its catch
 // block (`on_exception`), then after both (`after`).
 struct UnderTest {
@@ -136,7 +115,8 @@ void write_header(std::string& out, const Expectation& expectation, int step,
   out += "// A reproduction for strict, written by the conformance harness.\n//\n";
   out += fmt::format("// Rule ({}): {}\n", name(expectation.level), expectation.rule);
   if (!expectation.citation.empty()) out += fmt::format("// Spec: {}\n", expectation.citation);
-  out += fmt::format("// Expected at x{}: {}\n//\n", step, expected_sentence(expectation, devices));
+  out += fmt::format("// Expected at x{}: {}\n//\n", step,
+                     expected_sentence(expectation, devices, "strict"));
   out +=
       "// Build and run from the repository root, after building strict into build/:\n"
       "//   c++ -std=c++20 -I strict/include repro.cpp build/strict/libstrict.a -lfmt -o repro\n"
@@ -148,7 +128,7 @@ void write_header(std::string& out, const Expectation& expectation, int step,
       "namespace {\n\n";
   out += fmt::format("constexpr const char* kRule = {};\n", cpp_string_literal(expectation.rule));
   out += fmt::format("constexpr const char* kExpected = {};\n\n",
-                     cpp_string_literal(expected_sentence(expectation, devices)));
+                     cpp_string_literal(expected_sentence(expectation, devices, "strict")));
   out +=
       "std::string name_of(strict::Device device) {\n"
       "  return std::string(device.name());\n"

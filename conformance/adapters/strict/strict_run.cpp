@@ -20,24 +20,14 @@ StepOutcome raised(std::string_view type, std::string_view message) {
           .message = std::string(message)};
 }
 
-// The first reference of `step` to a result that does not exist, as a message, or "".
-std::string missing_reference(const Step& step, const Session& session) {
-  for (const StepRef& ref : references(step)) {
-    const bool exists =
-        ref.step >= 0 && static_cast<std::size_t>(ref.step) < session.results.size() &&
-        ref.output >= 0 && static_cast<std::size_t>(ref.output) < session.results[ref.step].size();
-    if (!exists) return fmt::format("it reads x{}, which has no array result", ref.step);
-  }
-  return "";
-}
-
 StepOutcome run_step(const Step& step, Session& session) {
   if (!is_harness_operation(step.op) &&
       std::find(strict_operations().begin(), strict_operations().end(), step.op) ==
           strict_operations().end()) {
     return {.status = StepStatus::unsupported, .message = fmt::format("strict has no {}", step.op)};
   }
-  if (std::string missing = missing_reference(step, session); !missing.empty())
+  if (std::string missing = adapter_support::missing_reference(step, session.results);
+      !missing.empty())
     return {.status = StepStatus::not_run, .message = std::move(missing)};
   try {
     CallResult result = call_strict(step, session);

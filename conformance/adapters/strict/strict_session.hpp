@@ -7,15 +7,14 @@
 #include <vector>
 
 #include <nlohmann/json.hpp>
+
 #include <strict/strict.hpp>
+#include "call_arguments.hpp"
 
 namespace conformance::strict_internal {
 
 // A step that reads a result no earlier step produced: it is reported not_run.
-class NotRun : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+using adapter_support::NotRun;
 
 struct Session {
   explicit Session(std::vector<strict::Device> handshake_devices)

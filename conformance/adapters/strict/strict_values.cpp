@@ -10,31 +10,7 @@
 namespace conformance::strict_internal {
 namespace {
 
-// What a value is, for messages (one entry per alternative of Value, in order).
-std::string_view kind_of(const Value& value) {
-  static_assert(std::variant_size_v<Value> == 11, "name the new kind of value here");
-  static constexpr std::string_view kinds[] = {"None",
-                                               "a bool",
-                                               "an int",
-                                               "a float",
-                                               "an array reference",
-                                               "a list of arrays",
-                                               "a device",
-                                               "an invalid device",
-                                               "a dtype",
-                                               "literal data",
-                                               "a tuple of ints"};
-  return kinds[value.index()];
-}
-
-[[noreturn]] void cannot_take(std::string_view name, const Value& value, std::string_view what) {
-  throw Unsupported(
-      fmt::format("argument '{}' is {}, where strict takes {}", name, kind_of(value), what));
-}
-
-bool is_none(const Value* value) {
-  return value == nullptr || std::holds_alternative<std::monostate>(*value);
-}
+using adapter_support::is_none;
 
 std::optional<strict::Scalar> as_scalar(const Value& value) {
   if (const auto* b = std::get_if<bool>(&value)) return strict::Scalar(*b);
@@ -46,14 +22,7 @@ std::optional<strict::Scalar> as_scalar(const Value& value) {
 }  // namespace
 
 strict::Array& resolve(const StepRef& ref, Session& session) {
-  const bool exists = ref.step >= 0 && static_cast<std::size_t>(ref.step) < session.results.size();
-  if (!exists || ref.output < 0 ||
-      static_cast<std::size_t>(ref.output) >= session.results[ref.step].size()) {
-    throw NotRun(ref.output == 0 ? fmt::format("it reads x{}, which has no array result", ref.step)
-                                 : fmt::format("it reads x{}[{}], which has no array result",
-                                               ref.step, ref.output));
-  }
-  return session.results[ref.step][ref.output];
+  return adapter_support::resolve_reference(ref, session.results);
 }
 
 strict::Array& Call::array(std::string_view name) const {
@@ -144,51 +113,6 @@ std::optional<strict::DTypeKind> Call::dtype_kind(std::string_view name) const {
     if (strict::name(candidate) == kind->name) return candidate;
   }
   throw Unsupported(fmt::format("strict has no dtype kind '{}'", kind->name));
-}
-
-strict::Shape Call::shape(std::string_view name) const {
-  const Value& value = arguments_.at(name);
-  if (const auto* tuple = std::get_if<IntTuple>(&value)) return tuple->values;
-  if (const auto* n = std::get_if<std::int64_t>(&value)) return strict::Shape{*n};
-  cannot_take(name, value, "a shape");
-}
-
-std::optional<strict::Axes> Call::axes(std::string_view name) const {
-  const Value* value = arguments_.find(name);
-  if (is_none(value)) return std::nullopt;
-  if (const auto* tuple = std::get_if<IntTuple>(value)) return tuple->values;
-  if (const auto* axis = std::get_if<std::int64_t>(value)) return strict::Axes{*axis};
-  cannot_take(name, *value, "an axis or a tuple of axes");
-}
-
-std::optional<std::int64_t> Call::optional_integer(std::string_view name) const {
-  const Value* value = arguments_.find(name);
-  if (is_none(value)) return std::nullopt;
-  if (const auto* n = std::get_if<std::int64_t>(value)) return *n;
-  cannot_take(name, *value, "an int");
-}
-
-std::int64_t Call::integer(std::string_view name, std::int64_t otherwise) const {
-  return optional_integer(name).value_or(otherwise);
-}
-
-std::optional<bool> Call::optional_boolean(std::string_view name) const {
-  const Value* value = arguments_.find(name);
-  if (is_none(value)) return std::nullopt;
-  if (const auto* b = std::get_if<bool>(value)) return *b;
-  cannot_take(name, *value, "a bool");
-}
-
-bool Call::boolean(std::string_view name, bool otherwise) const {
-  return optional_boolean(name).value_or(otherwise);
-}
-
-double Call::number(std::string_view name, double otherwise) const {
-  const Value* value = arguments_.find(name);
-  if (is_none(value)) return otherwise;
-  if (const auto* d = std::get_if<double>(value)) return *d;
-  if (const auto* i = std::get_if<std::int64_t>(value)) return static_cast<double>(*i);
-  cannot_take(name, *value, "a number");
 }
 
 std::optional<strict::Stream> Call::stream(std::string_view name) const {

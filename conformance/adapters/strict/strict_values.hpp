@@ -18,13 +18,12 @@ namespace conformance::strict_internal {
 // One call's arguments, read as the strict types a parameter needs. Every reader throws
 // Unsupported for a value strict cannot take there (a dtype where a shape belongs), NotRun for a
 // reference to a missing result, and lets strict's own errors through (an invalid device).
-class Call {
+class Call : public adapter_support::ValueReader {
  public:
-  Call(const Arguments& arguments, Session& session) : arguments_(arguments), session_(session) {}
+  Call(const Arguments& arguments, Session& session)
+      : ValueReader(arguments, "strict"), session_(session) {}
 
-  const Arguments& arguments() const { return arguments_; }
   Session& session() const { return session_; }
-  bool given(std::string_view name) const { return arguments_.given(name); }
 
   // The array itself (not a copy), so in-place operators change what later steps read.
   strict::Array& array(std::string_view name) const;
@@ -37,17 +36,9 @@ class Call {
   std::optional<strict::DType> dtype(std::string_view name = "dtype") const;
   strict::DType required_dtype(std::string_view name) const;
   std::optional<strict::DTypeKind> dtype_kind(std::string_view name) const;
-  strict::Shape shape(std::string_view name) const;  // a tuple, or an int n for (n,)
-  std::optional<strict::Axes> axes(std::string_view name) const;
-  std::optional<std::int64_t> optional_integer(std::string_view name) const;
-  std::int64_t integer(std::string_view name, std::int64_t otherwise) const;
-  std::optional<bool> optional_boolean(std::string_view name) const;
-  bool boolean(std::string_view name, bool otherwise) const;
-  double number(std::string_view name, double otherwise) const;
   std::optional<strict::Stream> stream(std::string_view name = "stream") const;
 
  private:
-  const Arguments& arguments_;
   Session& session_;
 };
 

@@ -30,6 +30,9 @@ struct RunInfo {
 struct ImplementationRun {
   Handshake handshake{};
   std::vector<CheckResult> results{};
+  // Derived, never hand-written: how this run differs from the same library reached through
+  // another route (route_differences.hpp). Rebuilt whenever a tracker is written or merged.
+  std::vector<std::string> notes{};
 };
 
 struct Tracker {

@@ -1,8 +1,10 @@
 #include "tracker/merge.hpp"
 
 #include <algorithm>
+
 #include <numeric>
 #include <set>
+#include "conformance/route_differences.hpp"
 
 #include "tracker/error.hpp"
 
@@ -101,6 +103,8 @@ conformance::Tracker merge_trackers(const std::vector<SourceTracker>& sources) {
       earlier->source += ", " + source;
     }
   }
+  // Rows of one library through two routes may now sit in one file.
+  conformance::note_route_differences(merged);
   return merged;
 }
 

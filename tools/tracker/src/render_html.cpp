@@ -193,6 +193,23 @@ void write_implementation_header(std::ostream& out, const ImplementationRun& run
   out << "</div></th>\n";
 }
 
+// The notes of rows that differ from the same library through another route (torch through C++
+// and through Python): the summary line, then the differing checks under it.
+void write_route_notes(std::ostream& out, const Tracker& tracker) {
+  bool any = false;
+  for (const auto& run : tracker.implementations) {
+    if (run.notes.empty()) continue;
+    if (!any)
+      out << "<h2 id=\"route-differences\">Differences between routes to one library</h2>\n";
+    any = true;
+    out << "<details class=\"notes\"><summary><strong>" << escape_html(run.handshake.implementation)
+        << "</strong>: " << escape_html(run.notes.front()) << "</summary>\n<ul>\n";
+    for (std::size_t i = 1; i < run.notes.size(); ++i)
+      out << "<li>" << escape_html(run.notes[i]) << "</li>\n";
+    out << "</ul></details>\n";
+  }
+}
+
 void write_run_info(std::ostream& out, const conformance::RunInfo& run) {
   std::string command;
   for (const auto& arg : run.command)
@@ -264,7 +281,9 @@ std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup) 
       write_cell(out, i, run, family, lookup);
     out << "</tr>\n";
   }
-  out << "</tbody>\n</table>\n<script>" << kScript << "</script>\n</body>\n</html>\n";
+  out << "</tbody>\n</table>\n";
+  write_route_notes(out, tracker);
+  out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
   return out.str();
 }
 

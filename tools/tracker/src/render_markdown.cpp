@@ -107,6 +107,20 @@ std::string describe_cell(const CellCounts& cell) {
   return text;
 }
 
+// How this row differs from the same library through another route: the summary, then every
+// differing check, folded (there can be a hundred).
+std::string route_notes(const ImplementationRun& run) {
+  if (run.notes.empty()) return "";
+  std::string text =
+      "**Another route to the same library.** " + cell_text(run.notes.front(), 400) + "\n\n";
+  if (run.notes.size() == 1) return text;
+  text += "<details><summary>The " + std::to_string(run.notes.size() - 1) +
+          " differing checks</summary>\n\n";
+  for (std::size_t i = 1; i < run.notes.size(); ++i)
+    text += "- " + cell_text(run.notes[i], 400) + "\n";
+  return text + "\n</details>\n\n";
+}
+
 std::string section(const ImplementationRun& run, const std::string& label,
                     const std::vector<std::string>& families, const KnownIssues& known_issues) {
   const auto& handshake = run.handshake;
@@ -150,6 +164,7 @@ std::string section(const ImplementationRun& run, const std::string& label,
   for (const auto& result : run.results) {
     if (is_failing(result.status)) failing.push_back(&result);
   }
+  text += route_notes(run);
   if (failing.empty()) {
     text += "No failing checks.\n\n";
     return text;

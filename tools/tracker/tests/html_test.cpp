@@ -274,6 +274,7 @@ TEST(HtmlEscaping, EveryStringFromTheJsonIsEscaped) {
       result.failure->reproduction = "</pre>" + payload;
     }
   }
+  torch.notes = {payload, "mixed.add: " + payload};
   torch.results[0].info.family = "fam\"<x>";
   torch.results[1].info.id = "mixed.\"><script>";
   torch.results[1].bug = "javascript:alert(1)";  // never a link
@@ -290,6 +291,21 @@ TEST(HtmlEscaping, EveryStringFromTheJsonIsEscaped) {
   EXPECT_EQ(count_of(html, "</pre>"), count_of(html, "<pre"));
   EXPECT_NE(html.find("&lt;script&gt;document.documentElement"), std::string::npos);
   EXPECT_NE(html.find("data-family=\"fam&quot;&lt;x&gt;\""), std::string::npos);
+}
+
+TEST(HtmlRender, RouteNotesFollowTheMatrix) {
+  auto tracker = sample_tracker();
+  EXPECT_EQ(tracker::render_html(tracker, tracker::KnownIssues{}).find("route-differences"),
+            std::string::npos);
+  tracker.implementations[1].notes = {"Compared with torch: 1 of 2 differ.",
+                                      "mixed.matmul: fail here; pass through torch"};
+  const auto html = tracker::render_html(tracker, tracker::KnownIssues{});
+  const auto section = html.find(R"(<h2 id="route-differences">)");
+  ASSERT_NE(section, std::string::npos);
+  EXPECT_GT(section, html.find("</table>"));
+  EXPECT_NE(html.find("</strong>: Compared with torch: 1 of 2 differ.</summary>"),
+            std::string::npos);
+  EXPECT_NE(html.find("<li>mixed.matmul: fail here; pass through torch</li>"), std::string::npos);
 }
 
 TEST(HtmlEscaping, EscapeHtmlCoversTheFiveCharacters) {

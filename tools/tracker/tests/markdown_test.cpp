@@ -101,3 +101,21 @@ TEST(Markdown, NoOverallScore) {
 
 }  // namespace
 }  // namespace tracker
+
+namespace tracker {
+namespace {
+
+TEST(Markdown, RouteNotesAreListedUnderTheirRow) {
+  auto tracker = load_tracker(testing::small_tracker_path());
+  tracker.implementations[2].notes = {"Compared with torch (torch 1.13.0, ...): 1 of 28 differ.",
+                                      "mixed.tensordot: unsupported here; fail through torch"};
+  const auto text = render_markdown(tracker, {});
+  EXPECT_THAT(text, HasSubstr("**Another route to the same library.** Compared with torch"));
+  EXPECT_THAT(text, HasSubstr("<details><summary>The 1 differing checks</summary>"));
+  EXPECT_THAT(text, HasSubstr("\n- mixed.tensordot: unsupported here; fail through torch\n"));
+  // Only the row that has notes gets them.
+  EXPECT_EQ(text.find("Another route"), text.rfind("Another route"));
+}
+
+}  // namespace
+}  // namespace tracker

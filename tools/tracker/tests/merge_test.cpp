@@ -122,3 +122,31 @@ TEST(Merge, AnotherVersionOrDeviceListIsAnotherRun) {
 
 }  // namespace
 }  // namespace tracker
+
+namespace tracker {
+namespace {
+
+// torch through C++ from one file and through Python from another: after the merge both rows
+// carry the differences between the routes.
+TEST(Merge, RoutesToOneLibraryFromTwoFilesGetTheirDifferences) {
+  const auto whole = load_tracker(testing::small_tracker_path());
+  SourceTracker python{.source = "python.json", .tracker = whole};
+  python.tracker.implementations = {whole.implementations[2]};
+  SourceTracker cpp{.source = "cpp.json", .tracker = python.tracker};
+  auto& row = cpp.tracker.implementations[0];
+  row.handshake.implementation = "torch";
+  row.handshake.library_version = "1.13.0";
+  row.results[0].status = row.results[0].status == conformance::Status::pass
+                              ? conformance::Status::unsupported
+                              : conformance::Status::pass;
+  const auto merged = merge_trackers({python, cpp});
+  ASSERT_EQ(merged.implementations.size(), 2u);
+  for (const auto& run : merged.implementations) {
+    ASSERT_EQ(run.notes.size(), 2u) << run.handshake.implementation;
+    EXPECT_THAT(run.notes[0], HasSubstr("1 of 28 checks both ran differ"));
+    EXPECT_THAT(run.notes[1], HasSubstr(row.results[0].info.id + ": "));
+  }
+}
+
+}  // namespace
+}  // namespace tracker

@@ -1,16 +1,17 @@
 // Binding a step's arguments to parameter names, as Python binds a call.
-#include "strict_arguments.hpp"
+#include "call_arguments.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
+#include <stdexcept>
 #include <variant>
 
 #include "catalogue/catalogue.hpp"
 
-namespace conformance::strict_internal {
+namespace conformance::adapter_support {
 namespace {
 
 // Every in-place operator of the standard with the binary operator it applies.
@@ -110,7 +111,7 @@ Arguments bind(const Step& step) {
   }
   for (const Keyword& keyword : step.kwargs) {
     if (std::find(names.begin(), names.end(), keyword.name) == names.end()) {
-      throw Unsupported(fmt::format("strict's {} has no keyword '{}' (its parameters: {})", step.op,
+      throw Unsupported(fmt::format("{} has no keyword '{}' (its parameters: {})", step.op,
                                     keyword.name, fmt::join(names, ", ")));
     }
     if (arguments.find(keyword.name) != nullptr) {
@@ -122,4 +123,101 @@ Arguments bind(const Step& step) {
   return arguments;
 }
 
-}  // namespace conformance::strict_internal
+std::vector<std::int64_t> ValueReader::shape(std::string_view name) const {
+  const Value& value = arguments_.at(name);
+  if (const auto* tuple = std::get_if<IntTuple>(&value)) return tuple->values;
+  if (const auto* n = std::get_if<std::int64_t>(&value)) return {*n};
+  cannot_take(name, value, "a shape");
+}
+
+std::optional<std::vector<std::int64_t>> ValueReader::axes(std::string_view name) const {
+  const Value* value = arguments_.find(name);
+  if (is_none(value)) return std::nullopt;
+  if (const auto* tuple = std::get_if<IntTuple>(value)) return tuple->values;
+  if (const auto* axis = std::get_if<std::int64_t>(value)) return std::vector<std::int64_t>{*axis};
+  cannot_take(name, *value, "an axis or a tuple of axes");
+}
+
+std::optional<std::int64_t> ValueReader::optional_integer(std::string_view name) const {
+  const Value* value = arguments_.find(name);
+  if (is_none(value)) return std::nullopt;
+  if (const auto* n = std::get_if<std::int64_t>(value)) return *n;
+  cannot_take(name, *value, "an int");
+}
+
+std::int64_t ValueReader::integer(std::string_view name, std::int64_t otherwise) const {
+  return optional_integer(name).value_or(otherwise);
+}
+
+std::optional<bool> ValueReader::optional_boolean(std::string_view name) const {
+  const Value* value = arguments_.find(name);
+  if (is_none(value)) return std::nullopt;
+  if (const auto* b = std::get_if<bool>(value)) return *b;
+  cannot_take(name, *value, "a bool");
+}
+
+bool ValueReader::boolean(std::string_view name, bool otherwise) const {
+  return optional_boolean(name).value_or(otherwise);
+}
+
+double ValueReader::number(std::string_view name, double otherwise) const {
+  const Value* value = arguments_.find(name);
+  if (is_none(value)) return otherwise;
+  if (const auto* d = std::get_if<double>(value)) return *d;
+  if (const auto* i = std::get_if<std::int64_t>(value)) return static_cast<double>(*i);
+  cannot_take(name, *value, "a number");
+}
+
+void ValueReader::cannot_take(std::string_view name, const Value& value,
+                              std::string_view what) const {
+  adapter_support::cannot_take(name, value, what, library_);
+}
+
+std::string_view kind_of(const Value& value) {
+  static_assert(std::variant_size_v<Value> == 11, "name the new kind of value here");
+  static constexpr std::string_view kinds[] = {"None",
+                                               "a bool",
+                                               "an int",
+                                               "a float",
+                                               "an array reference",
+                                               "a list of arrays",
+                                               "a device",
+                                               "an invalid device",
+                                               "a dtype",
+                                               "literal data",
+                                               "a tuple of ints"};
+  return kinds[value.index()];
+}
+
+bool is_none(const Value* value) {
+  return value == nullptr || std::holds_alternative<std::monostate>(*value);
+}
+
+void cannot_take(std::string_view parameter, const Value& value, std::string_view what,
+                 std::string_view library) {
+  throw Unsupported(fmt::format("argument '{}' is {}, where {} takes {}", parameter, kind_of(value),
+                                library, what));
+}
+
+std::vector<std::string> operations_in_catalogue_order(const std::vector<std::string>& names) {
+  const auto named = [&](std::string_view op) {
+    return std::find(names.begin(), names.end(), op) != names.end();
+  };
+  std::vector<std::string> operations;
+  for (const catalogue::Operation& operation : catalogue::operations())
+    if (named(operation.name)) operations.emplace_back(operation.name);
+  std::size_t listed = operations.size();
+  for (const std::string& name : names) {
+    if (!in_place_base(name).empty()) {
+      operations.push_back(name);
+      ++listed;
+    } else if (name.starts_with("harness.")) {
+      ++listed;
+    }
+  }
+  if (listed != names.size())
+    throw std::logic_error("an adapter's dispatch table names an operation the catalogue lacks");
+  return operations;
+}
+
+}  // namespace conformance::adapter_support
