@@ -55,8 +55,12 @@ std::string_view in_place_base(std::string_view op) {
   return "";
 }
 
+bool is_harness_operation(std::string_view op) {
+  return op.starts_with("harness.");
+}
+
 std::vector<std::string> parameter_names(std::string_view op) {
-  if (op.starts_with("harness.")) return harness_parameters(op);
+  if (is_harness_operation(op)) return harness_parameters(op);
   const std::string_view base = in_place_base(op);
   const catalogue::Operation* operation = catalogue::find_operation(base.empty() ? op : base);
   if (operation == nullptr) return {};
@@ -211,7 +215,7 @@ std::vector<std::string> operations_in_catalogue_order(const std::vector<std::st
     if (!in_place_base(name).empty()) {
       operations.push_back(name);
       ++listed;
-    } else if (name.starts_with("harness.")) {
+    } else if (is_harness_operation(name)) {
       ++listed;
     }
   }

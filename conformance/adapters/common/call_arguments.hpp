@@ -83,6 +83,10 @@ class ValueReader {
   std::string_view library_;
 };
 
+// Whether `op` is one of the harness's own operations (harness.observe, ...): every adapter has
+// them, and handshakes do not list them.
+bool is_harness_operation(std::string_view op);
+
 // What a value is, for messages: "None", "an int", "an array reference", ...
 std::string_view kind_of(const Value& value);
 

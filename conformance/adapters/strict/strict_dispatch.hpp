@@ -15,8 +15,7 @@ namespace conformance::strict_internal {
 // has them.
 const std::vector<std::string>& strict_operations();
 
-// Whether `op` is one of the harness's own operations (harness.observe, ...).
-bool is_harness_operation(std::string_view op);
+using adapter_support::is_harness_operation;
 
 // Calls strict for one step. Throws Unsupported (what strict's API cannot express), NotRun (a
 // reference to a missing result), or whatever strict throws.

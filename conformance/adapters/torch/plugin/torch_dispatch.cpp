@@ -29,10 +29,6 @@ const HandlerTable& handlers() {
 
 }  // namespace
 
-bool is_harness_operation(std::string_view op) {
-  return op.starts_with("harness.");
-}
-
 const std::vector<std::string>& torch_operations() {
   static const std::vector<std::string> operations = [] {
     std::vector<std::string> names;

@@ -48,8 +48,7 @@ void add_fft_handlers(HandlerTable& table);                // fft.*
 // operators ("array.__iadd__", ...). The harness's own operations are not listed.
 const std::vector<std::string>& torch_operations();
 
-// Whether `op` is one of the harness's own operations (harness.observe, ...).
-bool is_harness_operation(std::string_view op);
+using adapter_support::is_harness_operation;
 
 // Calls libtorch for one step. Throws Unsupported, NotRun, or whatever libtorch throws.
 CallResult call_torch(const Step& step, Session& session);
