@@ -343,8 +343,8 @@ rc::Gen<Program> result_type_mixed_programs(const Handshake& handshake) {
   });
 }
 
-detail::CaseVerdict judge_any_outcome(Adapter& adapter, const Program& program,
-                                      const ProgramOutcome& outcome) {
+detail::CaseVerdict judge_result_type_recorded(Adapter& adapter, const Program& program,
+                                               const ProgramOutcome& outcome) {
   std::vector<int> setups;
   std::vector<int> tested_steps;
   for (std::size_t i = 0; i < program.steps.size(); ++i)
@@ -462,7 +462,7 @@ std::vector<Check> dtype_function_checks() {
           dtype_info("mixed_devices", "result_type", Level::informational, kResultTypeMixedSpec,
                      "result_type of arrays on different devices: any outcome (the "
                      "standard leaves it to the library)"),
-          {"result_type"}, result_type_mixed_programs, judge_any_outcome, 20, true),
+          {"result_type"}, result_type_mixed_programs, judge_result_type_recorded, 20, true),
       value_check(
           dtype_info("array_on_any_device", "finfo", Level::must, kFinfoSpec,
                      "finfo(x) for a floating-point array on any device answers as "

@@ -182,8 +182,8 @@ Check conversion_on_default(const Conversion& conversion) {
 }
 
 // Off the default device: either outcome passes.
-detail::CaseVerdict judge_any_outcome(Adapter& adapter, const Program& program,
-                                      const ProgramOutcome& outcome) {
+detail::CaseVerdict judge_conversion_recorded(Adapter& adapter, const Program& program,
+                                              const ProgramOutcome& outcome) {
   if (auto verdict = not_usable(adapter, program, outcome, 1)) return *verdict;
   return detail::CaseVerdict::passed();
 }
@@ -206,8 +206,9 @@ Check conversion_off_default(const Conversion& conversion) {
               return needs_two_devices(info, context);
             CheckContext run = context;
             run.examples = std::min(run.examples, 20);
-            return detail::run_property(
-                info, run, conversion_programs(handshake, conversion, others), judge_any_outcome);
+            return detail::run_property(info, run,
+                                        conversion_programs(handshake, conversion, others),
+                                        judge_conversion_recorded);
           }};
 }
 

@@ -43,26 +43,46 @@ std::string describe(const StepOutcome& outcome) {
   return "?";
 }
 
-// An adapter that answers the programs of a batch run ahead of a check's cases, and passes
-// anything else (baselines, cases drawn after a discard shifted RapidCheck's sequence) on. A
-// program runs from a fresh state, so its answer does not depend on when it ran.
+// Thrown by AnsweredAhead while planning, for a program not answered yet. Not a std::exception,
+// so that nothing in the engine or a judge takes it for an error of the library or the harness.
+struct NotAnsweredYet {};
+
+// An adapter that answers the programs run ahead in batches. While planning, a program it cannot
+// answer is recorded and ends the case (NotAnsweredYet); otherwise it goes to the real adapter.
+// A program runs from a fresh state, so its answer does not depend on when it ran.
 class AnsweredAhead final : public Adapter {
  public:
   explicit AnsweredAhead(Adapter& inner) : inner_(inner) {}
 
-  void run_ahead(std::vector<Program> programs) {
-    outcomes_ = inner_.run_batch(programs);
-    programs.resize(std::min(programs.size(), outcomes_.size()));
-    programs_ = std::move(programs);
+  void start_planning() {
+    planning_ = true;
+    wanted_.clear();
+  }
+  // The programs asked for while planning that have no answer yet, in the order asked.
+  std::vector<Program> stop_planning() {
+    planning_ = false;
+    next_ = 0;
+    return std::move(wanted_);
+  }
+  // Runs `programs` in one batch; false when the library answered fewer (it crashed or hung at
+  // the next one, which run() will meet alone).
+  bool run_ahead(const std::vector<Program>& programs) {
+    auto outcomes = inner_.run_batch(programs);
+    for (std::size_t i = 0; i < outcomes.size() && i < programs.size(); ++i) {
+      programs_.push_back(programs[i]);
+      outcomes_.push_back(std::move(outcomes[i]));
+    }
+    return outcomes.size() >= programs.size();
   }
 
   const Handshake& handshake() const override { return inner_.handshake(); }
   ProgramOutcome run(const Program& program) override {
-    // Cases come in the order they were drawn: look at the next one first.
-    if (next_ < programs_.size() && programs_[next_] == program) return outcomes_[next_++];
-    const auto found = std::find(programs_.begin(), programs_.end(), program);
-    if (found != programs_.end())
-      return outcomes_[static_cast<std::size_t>(found - programs_.begin())];
+    if (const auto* known = answer(program)) return *known;
+    if (planning_) {
+      if (std::find(wanted_.begin(), wanted_.end(), program) == wanted_.end())
+        wanted_.push_back(program);
+      throw NotAnsweredYet{};
+    }
     return inner_.run(program);
   }
   std::string reproduction(const Program& program, int step,
@@ -71,7 +91,18 @@ class AnsweredAhead final : public Adapter {
   }
 
  private:
+  const ProgramOutcome* answer(const Program& program) {
+    // Programs are asked for in about the order they were planned: look at the next one first.
+    if (next_ < programs_.size() && programs_[next_] == program) return &outcomes_[next_++];
+    const auto found = std::find(programs_.begin(), programs_.end(), program);
+    if (found == programs_.end()) return nullptr;
+    next_ = static_cast<std::size_t>(found - programs_.begin()) + 1;
+    return &outcomes_[next_ - 1];
+  }
+
   Adapter& inner_;
+  bool planning_ = false;
+  std::vector<Program> wanted_;
   std::vector<Program> programs_;
   std::vector<ProgramOutcome> outcomes_;
   std::size_t next_ = 0;
@@ -207,6 +238,83 @@ CaseVerdict unsupported_here(Adapter& adapter, const Program& program, int index
   return CaseVerdict::discarded(fmt::format("{}: {}", kUnsupportedOnDevice, why));
 }
 
+// A failing case: what the result reports if RapidCheck shrinks to it.
+struct FailedCase {
+  Failure failure;
+  Expectation expectation;
+  Status status = Status::fail;
+  std::string reason;
+  std::string message;  // what RapidCheck is told
+};
+
+// What a search learns across its cases.
+struct SearchState {
+  std::string unsupported;              // the library lacks what the check needs: why
+  std::map<std::string, int> discards;  // why cases were discarded, and how often
+  // Cases in a row, before any passed, that the library could not run anywhere: past a limit the
+  // rest are discarded unrun, and RapidCheck's giving up reports the check unsupported.
+  int refusals_in_a_row = 0;
+  bool any_passed = false;
+  std::optional<FailedCase> last;  // the last case that failed
+};
+
+constexpr int kRefusalsBeforeGivingUp = 50;
+
+enum class CaseEnd { passed, discarded, failed };
+
+// Runs one case and judges it, keeping in `search` what the check's result needs.
+CaseEnd run_case(Adapter& adapter, const Program& program, const Judge& judge,
+                 SearchState& search) {
+  FailedCase failed;
+  failed.failure.program = program;
+  try {
+    failed.failure.outcome = adapter.run(program);
+    if (failed.failure.outcome.status != RunStatus::completed) {
+      failed.status = status_of(failed.failure.outcome.status);
+      failed.reason =
+          fmt::format("{}: {}", name(failed.failure.outcome.status), failed.failure.outcome.detail);
+      failed.message = failed.reason;
+    } else {
+      const auto verdict = judge(adapter, program, failed.failure.outcome);
+      const bool refused = verdict.kind == CaseVerdict::Kind::discard && !search.any_passed &&
+                           refuses(verdict.reason);
+      search.refusals_in_a_row = refused ? search.refusals_in_a_row + 1 : 0;
+      switch (verdict.kind) {
+        case CaseVerdict::Kind::pass:
+          search.any_passed = true;
+          return CaseEnd::passed;
+        case CaseVerdict::Kind::unsupported:
+          search.unsupported = verdict.reason;
+          return CaseEnd::passed;
+        case CaseVerdict::Kind::discard:
+          ++search.discards[verdict.reason];
+          return CaseEnd::discarded;
+        case CaseVerdict::Kind::fail:
+          failed.failure.step = verdict.step;
+          failed.failure.expected = verdict.expected;
+          failed.failure.actual = verdict.actual;
+          failed.expectation = verdict.expectation;
+          if (verdict.keep_steps > 0) {
+            const auto keep = static_cast<std::size_t>(verdict.keep_steps);
+            if (failed.failure.program.steps.size() > keep)
+              failed.failure.program.steps.resize(keep);
+            if (failed.failure.outcome.steps.size() > keep)
+              failed.failure.outcome.steps.resize(keep);
+          }
+          failed.message = verdict.actual;
+          break;
+      }
+    }
+  } catch (const std::exception& e) {
+    // The adapter or a judge broke: a harness error, still shrunk and reported.
+    failed.status = Status::error;
+    failed.reason = std::string("the harness raised: ") + e.what();
+    failed.message = failed.reason;
+  }
+  search.last = std::move(failed);
+  return CaseEnd::failed;
+}
+
 }  // namespace
 
 std::optional<CaseVerdict> setup_step_verdict(Adapter& adapter, const Program& program,
@@ -340,98 +448,58 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
   SilentListener listener;
   const auto started = std::chrono::steady_clock::now();
 
-  // For an adapter across a process boundary: draw the cases RapidCheck will draw (the same
-  // seed and sizes, as long as none is discarded) and run them in one batch first.
+  // A property that draws a case, runs it on `adapter` and judges it, keeping what it learns in
+  // `search`. While planning, a case that needs a program not answered yet, or fails, counts as
+  // passed: the search goes on, drawing what the real one may draw.
+  const auto property_on = [&](Adapter& adapter, SearchState& search, bool planning) {
+    return [&adapter, &search, &generator, &judge, planning] {
+      const Program program = *generator;
+      if (!search.unsupported.empty()) return;  // known already: finish the cases cheaply
+      if (search.refusals_in_a_row >= kRefusalsBeforeGivingUp)
+        RC_DISCARD("the library refuses the call");
+      CaseEnd end = CaseEnd::passed;
+      try {
+        end = run_case(adapter, program, judge, search);
+      } catch (const NotAnsweredYet&) {
+        return;
+      }
+      if (end == CaseEnd::discarded) RC_DISCARD("the program says nothing about devices");
+      if (end == CaseEnd::failed && !planning) RC_FAIL(search.last->message);
+    };
+  };
+
+  // For an adapter across a process boundary, the search is planned first: RapidCheck's search
+  // is replayed in process with what the library has answered so far, and every program it
+  // needs and has no answer for (a case, or the one-device baseline a judge asks for) goes to
+  // the library in one batch; again, until the replay needs nothing new. A discard changes the
+  // sizes of the cases after it, so each round answers what the last one could not foresee.
+  // The real search then crosses the boundary only where the plan could not reach (shrinking).
   AnsweredAhead ahead(context.adapter);
   const bool batch = context.adapter.prefers_batches() && reproduce.empty();
   if (batch) {
-    std::vector<Program> programs;
-    const auto draw = [&] { programs.push_back(*generator); };
+    constexpr int kPlanningRounds = 6;
     try {
-      rc::detail::checkProperty(rc::detail::toProperty(draw), metadata, params, listener, {});
-      ahead.run_ahead(std::move(programs));
+      for (int round = 0; round < kPlanningRounds; ++round) {
+        SearchState planned;
+        ahead.start_planning();
+        rc::detail::checkProperty(rc::detail::toProperty(property_on(ahead, planned, true)),
+                                  metadata, params, listener, {});
+        const auto wanted = ahead.stop_planning();
+        if (wanted.empty() || !ahead.run_ahead(wanted)) break;
+      }
     } catch (const std::exception&) {
-      // Only a speed-up: the cases below run one by one and report what breaks.
+      // Only a speed-up: the real search runs what it needs one program at a time.
     }
+    ahead.stop_planning();
   }
   Adapter& adapter = batch ? static_cast<Adapter&>(ahead) : context.adapter;
-  struct LastFailure {
-    Failure failure;
-    Expectation expectation;
-    Status status = Status::fail;
-    std::string reason;
-  };
-  std::optional<LastFailure> last;
-  std::string unsupported;
-  std::map<std::string, int> discards;
-  // Cases in a row, before any passed, that the library could not run anywhere: past a limit the
-  // rest are discarded unrun, and RapidCheck's giving up reports the check unsupported.
-  int refusals_in_a_row = 0;
-  bool any_passed = false;
-  constexpr int kRefusalsBeforeGivingUp = 50;
-
-  const auto property = [&] {
-    const Program program = *generator;
-    if (!unsupported.empty()) return;  // known already: finish the remaining cases cheaply
-    if (refusals_in_a_row >= kRefusalsBeforeGivingUp) RC_DISCARD("the library refuses the call");
-    LastFailure record;
-    record.failure.program = program;
-    bool failed = false;
-    std::string message;
-    try {
-      record.failure.outcome = adapter.run(program);
-      if (record.failure.outcome.status != RunStatus::completed) {
-        failed = true;
-        record.status = status_of(record.failure.outcome.status);
-        record.reason = fmt::format("{}: {}", name(record.failure.outcome.status),
-                                    record.failure.outcome.detail);
-        message = record.reason;
-      } else {
-        const auto verdict = judge(adapter, program, record.failure.outcome);
-        const bool refused =
-            verdict.kind == CaseVerdict::Kind::discard && !any_passed && refuses(verdict.reason);
-        refusals_in_a_row = refused ? refusals_in_a_row + 1 : 0;
-        switch (verdict.kind) {
-          case CaseVerdict::Kind::pass:
-            any_passed = true;
-            return;
-          case CaseVerdict::Kind::unsupported:
-            unsupported = verdict.reason;
-            return;
-          case CaseVerdict::Kind::discard:
-            ++discards[verdict.reason];
-            break;
-          case CaseVerdict::Kind::fail:
-            failed = true;
-            record.failure.step = verdict.step;
-            record.failure.expected = verdict.expected;
-            record.failure.actual = verdict.actual;
-            record.expectation = verdict.expectation;
-            if (verdict.keep_steps > 0) {
-              const auto keep = static_cast<std::size_t>(verdict.keep_steps);
-              if (record.failure.program.steps.size() > keep)
-                record.failure.program.steps.resize(keep);
-              if (record.failure.outcome.steps.size() > keep)
-                record.failure.outcome.steps.resize(keep);
-            }
-            message = verdict.actual;
-            break;
-        }
-      }
-    } catch (const std::exception& e) {
-      // The adapter or a judge broke: a harness error, still shrunk and reported.
-      failed = true;
-      record.status = Status::error;
-      record.reason = std::string("the harness raised: ") + e.what();
-      message = record.reason;
-    }
-    if (!failed) RC_DISCARD("the program says nothing about devices");
-    last = std::move(record);
-    RC_FAIL(message);
-  };
-
-  const auto outcome = rc::detail::checkProperty(rc::detail::toProperty(property), metadata, params,
-                                                 listener, reproduce);
+  SearchState search;
+  const auto outcome =
+      rc::detail::checkProperty(rc::detail::toProperty(property_on(adapter, search, false)),
+                                metadata, params, listener, reproduce);
+  auto& last = search.last;
+  auto& unsupported = search.unsupported;
+  auto& discards = search.discards;
 
   CheckResult result;
   result.info = info;

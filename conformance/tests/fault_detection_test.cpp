@@ -23,6 +23,7 @@
 
 #include "conformance/check.hpp"
 #include "conformance/strict_adapter.hpp"
+#include "program_builders.hpp"
 
 namespace strict::fault {
 // GoogleTest names the parameter in its messages by this.
@@ -34,18 +35,13 @@ void PrintTo(const FaultInfo& fault, std::ostream* out) {
 namespace conformance {
 namespace {
 
+using conformance::testing::library_steps;
+
 using strict::fault::FaultInfo;
 
 constexpr std::uint64_t kSeed = 1;
 constexpr int kExamples = 100;  // the harness's default
 constexpr std::size_t kMostSteps = 3;
-
-// The steps of a counterexample that call the library: harness.observe only re-reads an array.
-std::size_t library_steps(const Program& program) {
-  return static_cast<std::size_t>(
-      std::count_if(program.steps.begin(), program.steps.end(),
-                    [](const Step& step) { return step.op != harness_op::observe; }));
-}
 
 // The checks of one family, in the suite's order.
 std::vector<const Check*> family_checks(std::string_view family) {
@@ -148,7 +144,7 @@ std::string markdown(const std::vector<Detection>& rows) {
   return out;
 }
 
-class MutationScoreTable : public testing::Environment {
+class MutationScoreTable : public ::testing::Environment {
  public:
   void TearDown() override {
     if (table().empty()) return;
@@ -171,9 +167,9 @@ class MutationScoreTable : public testing::Environment {
 };
 
 [[maybe_unused]] const auto* const kTable =
-    testing::AddGlobalTestEnvironment(new MutationScoreTable);
+    ::testing::AddGlobalTestEnvironment(new MutationScoreTable);
 
-class FaultDetection : public testing::TestWithParam<FaultInfo> {};
+class FaultDetection : public ::testing::TestWithParam<FaultInfo> {};
 
 TEST_P(FaultDetection, IsCaughtByItsFamilyInAtMostThreeSteps) {
   const FaultInfo& fault = GetParam();
@@ -201,8 +197,8 @@ TEST_P(FaultDetection, IsCaughtByItsFamilyInAtMostThreeSteps) {
       << *row.check << " on strict without faults: " << control.reason;
 }
 
-INSTANTIATE_TEST_SUITE_P(EveryFault, FaultDetection, testing::ValuesIn(strict::fault::all()),
-                         [](const testing::TestParamInfo<FaultInfo>& info) {
+INSTANTIATE_TEST_SUITE_P(EveryFault, FaultDetection, ::testing::ValuesIn(strict::fault::all()),
+                         [](const ::testing::TestParamInfo<FaultInfo>& info) {
                            return std::string(info.param.name);
                          });
 

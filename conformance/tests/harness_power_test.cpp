@@ -11,11 +11,14 @@
 #include "conformance/check.hpp"
 #include "conformance/strict_adapter.hpp"
 #include "conformance/tracker.hpp"
+#include "program_builders.hpp"
 #include "schema_validation.hpp"
 #include "wrapped_strict.hpp"
 
 namespace conformance {
 namespace {
+
+using conformance::testing::library_steps;
 
 const Check& check(std::string_view id) {
   for (const auto& one : all_checks())
@@ -26,13 +29,6 @@ const Check& check(std::string_view id) {
 CheckResult run(std::string_view id, WrongAdapter& adapter, std::uint64_t seed = 1) {
   CheckContext context{.adapter = adapter, .examples = 100, .seed = seed, .reproduce = {}};
   return check(id).run(context);
-}
-
-// The steps of a counterexample that call the library: harness.observe only re-reads an array.
-std::size_t library_steps(const Program& program) {
-  return static_cast<std::size_t>(
-      std::count_if(program.steps.begin(), program.steps.end(),
-                    [](const Step& step) { return step.op != harness_op::observe; }));
 }
 
 // Asserts the check fails, over three seeds, with a counterexample of at most `most` steps.

@@ -1,6 +1,8 @@
 // Small builders of hand-written programs for the harness's tests.
 #pragma once
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -20,6 +22,19 @@ inline Step array_on(int device, std::vector<double> values, std::string dtype =
   return step("asarray", {Data{.values = std::move(values), .shape = {size}}},
               {{.name = "dtype", .value = DTypeName{std::move(dtype)}},
                {.name = "device", .value = DeviceIndex{device}}});
+}
+
+// zeros(shape, device=devices[device]).
+inline Step zeros_on(int device, std::vector<std::int64_t> shape) {
+  return step("zeros", {IntTuple{std::move(shape)}},
+              {{.name = "device", .value = DeviceIndex{device}}});
+}
+
+// The steps of a counterexample that call the library: harness.observe only re-reads an array.
+inline std::size_t library_steps(const Program& program) {
+  return static_cast<std::size_t>(
+      std::count_if(program.steps.begin(), program.steps.end(),
+                    [](const Step& step) { return step.op != harness_op::observe; }));
 }
 
 }  // namespace conformance::testing

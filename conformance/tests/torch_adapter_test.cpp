@@ -1,7 +1,7 @@
 // The torch adapter (issue #8) against the facts of libtorch 1.13 that platform.md section 2
 // measured with small C++ programs: what mixing cpu and meta does, what meta cannot do, and how
 // the adapter reports it. Skipped, saying why, in a build without the plugin (no libtorch found,
-// or the sanitizer build, which goes without it).
+// or -DADC_WITH_TORCH=OFF).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -17,15 +17,11 @@ namespace {
 using namespace conformance;
 using conformance::testing::array_on;
 using conformance::testing::step;
+using conformance::testing::zeros_on;
 using ::testing::HasSubstr;
 
 constexpr int kCpu = 0;
 constexpr int kMeta = 1;
-
-Step zeros_on(int device, std::vector<std::int64_t> shape) {
-  return step("zeros", {IntTuple{std::move(shape)}},
-              {{.name = "device", .value = DeviceIndex{device}}});
-}
 
 class TorchAdapter : public ::testing::TestWithParam<bool> {
  protected:

@@ -13,7 +13,7 @@
     if (conformance::find_torch_adapter_plugin().empty()) {                                \
       if (std::getenv("ADC_REQUIRE_TORCH_ADAPTER") != nullptr)                             \
         FAIL() << "ADC_REQUIRE_TORCH_ADAPTER is set, but this build has no torch adapter"; \
-      GTEST_SKIP() << "this build has no torch adapter (CMake found no libtorch, or a "    \
-                      "sanitizer build)";                                                  \
+      GTEST_SKIP() << "this build has no torch adapter (CMake found no libtorch, or "      \
+                      "-DADC_WITH_TORCH=OFF)";                                             \
     }                                                                                      \
   } while (false)

@@ -20,17 +20,13 @@ namespace {
 namespace fs = std::filesystem;
 using namespace conformance;
 using conformance::testing::step;
+using conformance::testing::zeros_on;
 using ::testing::HasSubstr;
 
 struct Ran {
   int status = -1;
   std::string output{};
 };
-
-Step zeros_on(int device, std::vector<std::int64_t> shape) {
-  return step("zeros", {IntTuple{std::move(shape)}},
-              {{.name = "device", .value = DeviceIndex{device}}});
-}
 
 class TorchReproduction : public ::testing::Test {
  protected:

@@ -17,6 +17,7 @@
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
+#include "internal/strides.hpp"
 #include "strict/errors.hpp"
 #include "strict/fault.hpp"
 
@@ -26,22 +27,11 @@ namespace {
 constexpr std::string_view kGetitem = "__getitem__";
 constexpr std::string_view kSetitem = "__setitem__";
 
-std::string shape_text(const Shape& shape) {
-  return fmt::format("({})", fmt::join(shape, ", "));
-}
-
 // What x[key] selects: the elements at `offsets` of x (C order of `shape`).
 struct Selection {
   Shape shape;
   std::vector<std::int64_t> offsets;
 };
-
-Shape contiguous_strides(const Shape& shape) {
-  Shape strides(shape.size(), 1);
-  for (std::size_t d = shape.size(); d-- > 1;)
-    strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
 
 // Calls f(flat, multi_index) for every multi-index of `shape` in C order.
 template <class F>
@@ -214,7 +204,7 @@ Selection basic_selection(std::string_view function, const Array& x, const Index
 
   // The cartesian product of the picks, in C order: new axes have size 1, so they change the
   // shape but not the order.
-  const Shape strides = contiguous_strides(x.shape());
+  const Shape strides = internal::contiguous_strides(x.shape());
   Shape pick_extents;
   for (const auto& pick : picks)
     pick_extents.push_back(static_cast<std::int64_t>(pick.size()));
@@ -292,7 +282,7 @@ Selection integer_array_selection(std::string_view function, const Array& x, con
   std::vector<Shape> index_strides;
   for (const Shape& shape : shapes)
     index_strides.push_back(internal::broadcast_strides(shape, common));
-  const Shape strides = contiguous_strides(x.shape());
+  const Shape strides = internal::contiguous_strides(x.shape());
   Selection selection{.shape = common, .offsets = {}};
   selection.offsets.reserve(static_cast<std::size_t>(element_count(common)));
   // "The result of A[U] must be constructed by gathering elements from A at each coordinate

@@ -11,6 +11,7 @@
 #include "internal/elementwise.hpp"
 #include "internal/linalg_support.hpp"
 #include "internal/placement.hpp"
+#include "internal/strides.hpp"
 #include "internal/tensor_products.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
@@ -24,14 +25,6 @@ using internal::Category;
 using internal::linalg::MatrixStack;
 using internal::linalg::read_as;
 using internal::linalg::result_like;
-
-// Element strides of a C-contiguous shape.
-Shape contiguous_strides(const Shape& shape) {
-  Shape strides(shape.size(), 1);
-  for (std::size_t d = shape.size(); d-- > 1;)
-    strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
 
 void require_numeric_pair(std::string_view function, const Array& x1, const Array& x2) {
   internal::require_category(function, "x1", x1.dtype(), Category::numeric);
@@ -145,7 +138,7 @@ Array cross(const Array& x1, const Array& x2, const CrossOptions& options) {
   iteration[axis] = 1;
   const std::array<Shape, 3> strides = {internal::broadcast_strides(x1.shape(), full),
                                         internal::broadcast_strides(x2.shape(), full),
-                                        contiguous_strides(full)};
+                                        internal::contiguous_strides(full)};
   Array out = ArrayAccess::allocate(full, dtype, device, propagated_from(name, x1.provenance()));
   internal::visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;

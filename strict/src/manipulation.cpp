@@ -54,10 +54,6 @@ DType promoted_dtype(std::string_view function, std::span<const Array> arrays) {
   return dtype;
 }
 
-std::string shape_text(const Shape& shape) {
-  return fmt::format("({})", fmt::join(shape, ", "));
-}
-
 // Concatenates `arrays`, each read as if it had the shape `shapes[k]` (same element count),
 // along `axis` of those shapes. `function` must be a string literal (kept by the provenance).
 Array join(std::string_view function, std::span<const Array> arrays,

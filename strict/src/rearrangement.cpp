@@ -19,10 +19,6 @@
 namespace strict {
 namespace {
 
-std::string shape_text(const Shape& shape) {
-  return fmt::format("({})", fmt::join(shape, ", "));
-}
-
 // `value` modulo `extent` in [0, extent); extent > 0.
 std::int64_t wrap(std::int64_t value, std::int64_t extent) {
   const std::int64_t r = value % extent;

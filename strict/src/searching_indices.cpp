@@ -13,6 +13,7 @@
 #include "internal/axes.hpp"
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
+#include "internal/extremum.hpp"
 #include "internal/placement.hpp"
 #include "internal/sort_order.hpp"
 #include "strict/default_device.hpp"
@@ -37,7 +38,7 @@ bool is_nonzero(T value) {
   }
 }
 
-enum class Extremum { max, min };
+using internal::Extremum;
 
 Array arg_extremum(std::string_view function, const Array& x, const ArgExtremumOptions& options,
                    Extremum which) {

@@ -1,6 +1,9 @@
 // Shape helpers.
 #include "strict/shape.hpp"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 namespace strict {
 
 std::int64_t element_count(const Shape& shape) {
@@ -8,6 +11,10 @@ std::int64_t element_count(const Shape& shape) {
   for (std::int64_t extent : shape)
     count *= extent;
   return count;
+}
+
+std::string shape_text(const Shape& shape) {
+  return fmt::format("({})", fmt::join(shape, ", "));
 }
 
 }  // namespace strict

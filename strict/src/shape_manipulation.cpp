@@ -17,10 +17,6 @@
 namespace strict {
 namespace {
 
-std::string shape_text(const Shape& shape) {
-  return fmt::format("({})", fmt::join(shape, ", "));
-}
-
 // x's elements in a new shape of the same size, in the same (C) order.
 Array copy_as(std::string_view function, const Array& x, const Shape& shape) {
   return internal::gather_elements(function, x, shape,

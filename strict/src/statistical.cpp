@@ -14,6 +14,7 @@
 #include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
+#include "internal/extremum.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/default_device.hpp"
 #include "strict/errors.hpp"
@@ -115,7 +116,7 @@ Array sum_or_prod(std::string_view function, const Array& x, const ReductionOpti
   return r.out;
 }
 
-enum class Extremum { max, min };
+using internal::Extremum;
 
 Array extremum(std::string_view function, const Array& x, const AxisOptions& options,
                Extremum which) {

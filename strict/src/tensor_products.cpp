@@ -17,6 +17,7 @@
 #include "internal/elementwise.hpp"
 #include "internal/linalg_support.hpp"
 #include "internal/placement.hpp"
+#include "internal/strides.hpp"
 #include "internal/tensor_products.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
@@ -25,17 +26,6 @@ namespace strict {
 namespace {
 
 using internal::Category;
-
-std::string shape_text(const Shape& shape) {
-  return fmt::format("({})", fmt::join(shape, ", "));
-}
-
-Shape contiguous_strides(const Shape& shape) {
-  Shape strides(shape.size(), 1);
-  for (std::size_t d = shape.size(); d-- > 1;)
-    strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
 
 // For each multi-index of `shape` in C order, the offset sum(index[d] * strides[d]).
 std::vector<std::int64_t> offsets_of(const Shape& shape, const Shape& strides) {
@@ -189,8 +179,8 @@ Array tensordot(std::string_view function, const Array& x1, const Array& x2,
   }
   // The result: "the non-contracted axes (dimensions) of the first array x1, followed by the
   // non-contracted axes (dimensions) of the second array x2".
-  const Shape strides1 = contiguous_strides(x1.shape());
-  const Shape strides2 = contiguous_strides(x2.shape());
+  const Shape strides1 = internal::contiguous_strides(x1.shape());
+  const Shape strides2 = internal::contiguous_strides(x2.shape());
   Shape free_shape1, free_strides1, free_shape2, free_strides2;
   for (std::int64_t d = 0; d < x1.ndim(); ++d) {
     if (std::find(axes1.begin(), axes1.end(), d) != axes1.end()) continue;
@@ -271,7 +261,7 @@ Array vecdot(std::string_view function, const Array& x1, const Array& x2, std::i
   }
   // Strides of the non-contracted axes of each operand, read as the result's shape.
   auto rest_strides = [&](const Array& x, std::size_t axis, const Shape& rest) {
-    Shape strides = contiguous_strides(x.shape());
+    Shape strides = internal::contiguous_strides(x.shape());
     const std::int64_t step = strides[axis];
     strides.erase(strides.begin() + static_cast<std::ptrdiff_t>(axis));
     Shape broadcast(result_shape.size(), 0);

@@ -23,10 +23,6 @@
 namespace strict {
 namespace {
 
-std::string shape_text(const Shape& shape) {
-  return fmt::format("({})", fmt::join(shape, ", "));
-}
-
 // Whether an element counts as true: nonzero, so NaN and the infinities do too; a complex
 // element when either part is nonzero.
 template <class T>

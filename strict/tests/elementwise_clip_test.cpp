@@ -16,7 +16,7 @@ using testing::device2;
 using testing::host_values;
 using testing::make;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+using testing::nan;
 
 TEST(Clip, ScalarBounds) {
   const Array x = make({-5, 0, 3, 9}, int32);

@@ -27,7 +27,7 @@ struct UnaryCase {
   std::vector<DType> accepted;
 };
 
-struct BinaryCase {
+struct BinaryDTypeCase {
   std::string name;
   Binary function;
   std::vector<DType> rejected;
@@ -76,7 +76,7 @@ std::vector<UnaryCase> unary_cases() {
   return cases;
 }
 
-std::vector<BinaryCase> binary_cases() {
+std::vector<BinaryDTypeCase> binary_dtype_cases() {
   const std::vector<DType> any = {bool_, int8, uint64, float32, complex128};
   return {
       {"add", add, numeric_rejects, numeric_accepts},
@@ -128,7 +128,7 @@ TEST(ElementwiseDTypes, UnaryFunctionsRejectDtypesOutsideTheirCategory) {
 }
 
 TEST(ElementwiseDTypes, BinaryFunctionsRejectDtypesOutsideTheirCategory) {
-  for (const BinaryCase& c : binary_cases()) {
+  for (const BinaryDTypeCase& c : binary_dtype_cases()) {
     for (const DType dtype : c.rejected) {
       try {
         (void)c.function(zeros_of(dtype), zeros_of(dtype));

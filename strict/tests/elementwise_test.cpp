@@ -16,10 +16,10 @@ using testing::host_values;
 using testing::make;
 using complex = std::complex<double>;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+using testing::nan;
 constexpr double inf = std::numeric_limits<double>::infinity();
 constexpr double pi = 3.141592653589793;
-constexpr double tolerance = 1e-12;
+using testing::kTolerance;
 
 // Exact comparison in which NaN equals NaN.
 void expect_reals(const Array& actual, DType dtype, const std::vector<double>& expected) {
@@ -40,7 +40,7 @@ void expect_near(const Array& actual, DType dtype, const std::vector<double>& ex
   const std::vector<double> values = host_values<double>(actual);
   ASSERT_EQ(values.size(), expected.size());
   for (std::size_t i = 0; i < values.size(); ++i) {
-    EXPECT_NEAR(values[i], expected[i], tolerance) << "element " << i;
+    EXPECT_NEAR(values[i], expected[i], kTolerance) << "element " << i;
   }
 }
 
@@ -49,8 +49,8 @@ void expect_complex_near(const Array& actual, DType dtype, const std::vector<com
   const std::vector<complex> values = host_values<complex>(actual);
   ASSERT_EQ(values.size(), expected.size());
   for (std::size_t i = 0; i < values.size(); ++i) {
-    EXPECT_NEAR(values[i].real(), expected[i].real(), tolerance) << "element " << i;
-    EXPECT_NEAR(values[i].imag(), expected[i].imag(), tolerance) << "element " << i;
+    EXPECT_NEAR(values[i].real(), expected[i].real(), kTolerance) << "element " << i;
+    EXPECT_NEAR(values[i].imag(), expected[i].imag(), kTolerance) << "element " << i;
   }
 }
 

@@ -19,14 +19,14 @@ using testing::host_values;
 using testing::make;
 using testing::zeros_of;
 
-constexpr double tolerance = 1e-12;
+using testing::kTolerance;
 constexpr double float32_tolerance = 1e-5;
 
 // sqrt(3)/2, the imaginary part of e^{2 pi i/3}.
 constexpr double half_root_three = 0.8660254037844386;
 
 void expect_complex_values(const Array& x, const std::vector<Complex>& expected,
-                           double within = tolerance) {
+                           double within = kTolerance) {
   const std::vector<Complex> actual = host_values<Complex>(x);
   ASSERT_EQ(actual.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i) {
@@ -36,7 +36,7 @@ void expect_complex_values(const Array& x, const std::vector<Complex>& expected,
 }
 
 void expect_real_values(const Array& x, const std::vector<double>& expected,
-                        double within = tolerance) {
+                        double within = kTolerance) {
   const std::vector<double> actual = host_values<double>(x);
   ASSERT_EQ(actual.size(), expected.size());
   for (std::size_t i = 0; i < expected.size(); ++i)

@@ -18,16 +18,10 @@ using testing::make;
 using testing::zeros_of;
 using C = std::complex<double>;
 
-constexpr double kTolerance = 1e-12;
+using testing::expect_near;
+using testing::kTolerance;
 constexpr double kSqrt2 = 1.4142135623730951;
 constexpr double kHalfSqrt2 = 0.7071067811865475;  // 1 / sqrt(2)
-
-void expect_near(const std::vector<double>& actual, const std::vector<double>& expected,
-                 double tolerance = kTolerance) {
-  ASSERT_EQ(actual.size(), expected.size());
-  for (std::size_t i = 0; i < actual.size(); ++i)
-    EXPECT_NEAR(actual[i], expected[i], tolerance) << "element " << i;
-}
 
 void expect_near(const std::vector<C>& actual, const std::vector<C>& expected,
                  double tolerance = kTolerance) {

@@ -19,14 +19,8 @@ using testing::make;
 using testing::zeros_of;
 using C = std::complex<double>;
 
-constexpr double kTolerance = 1e-12;
-
-void expect_near(const std::vector<double>& actual, const std::vector<double>& expected,
-                 double tolerance = kTolerance) {
-  ASSERT_EQ(actual.size(), expected.size());
-  for (std::size_t i = 0; i < actual.size(); ++i)
-    EXPECT_NEAR(actual[i], expected[i], tolerance) << "element " << i;
-}
+using testing::expect_near;
+using testing::kTolerance;
 
 TEST(LinalgDet, SmallMatrices) {
   expect_near(host_values<double>(linalg::det(make({{1, 2}, {3, 4}}, float64))), {-2});

@@ -16,15 +16,9 @@ using testing::make;
 using testing::zeros_of;
 using C = std::complex<double>;
 
-constexpr double kTolerance = 1e-12;
+using testing::expect_near;
+using testing::kTolerance;
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-void expect_near(const std::vector<double>& actual, const std::vector<double>& expected,
-                 double tolerance = kTolerance) {
-  ASSERT_EQ(actual.size(), expected.size());
-  for (std::size_t i = 0; i < actual.size(); ++i)
-    EXPECT_NEAR(actual[i], expected[i], tolerance) << "element " << i;
-}
 
 double norm_of(const Array& x, linalg::MatrixNormOrder ord) {
   return host_values<double>(linalg::matrix_norm(x, {.ord = ord})).at(0);

@@ -18,7 +18,7 @@ using testing::host_values;
 using testing::make;
 using testing::zeros_of;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+using testing::nan;
 using c128 = std::complex<double>;
 
 TEST(Unique, AllFourArraysOfAFlattenedInput) {

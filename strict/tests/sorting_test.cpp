@@ -18,7 +18,7 @@ using testing::host_values;
 using testing::make;
 using testing::zeros_of;
 
-constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+using testing::nan;
 
 TEST(Sort, AscendingAlongTheLastAxisByDefault) {
   const Array sorted = sort(make({{3, 1, 2}, {0, 9, -4}}, int32));

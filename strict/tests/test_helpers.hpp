@@ -1,6 +1,8 @@
 // Small helpers shared by strict's tests.
 #pragma once
 
+#include <cstddef>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -9,6 +11,10 @@
 #include "strict/strict.hpp"
 
 namespace strict::testing {
+
+inline constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+// How far hand-computed float64 results may be from strict's.
+inline constexpr double kTolerance = 1e-12;
 
 inline Device cpu() {
   return Device::cpu();
@@ -33,6 +39,14 @@ inline Array make(const NestedSequence& data, DType dtype, Device device = Devic
 
 inline Array zeros_of(const Shape& shape, DType dtype, Device device = Device::cpu()) {
   return zeros(shape, {.dtype = dtype, .device = device});
+}
+
+// Element-wise EXPECT_NEAR of two equally long value lists.
+inline void expect_near(const std::vector<double>& actual, const std::vector<double>& expected,
+                        double tolerance = kTolerance) {
+  ASSERT_EQ(actual.size(), expected.size());
+  for (std::size_t i = 0; i < actual.size(); ++i)
+    EXPECT_NEAR(actual[i], expected[i], tolerance) << "element " << i;
 }
 
 // Whether `text` contains `part`, with a readable failure message.

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "conformance/program.hpp"
 
 namespace conformance::adapter_support {
@@ -118,10 +120,9 @@ auto& resolve_reference(const StepRef& ref, Results& results) {
                       ref.output >= 0 &&
                       static_cast<std::size_t>(ref.output) < results[ref.step].size();
   if (!exists) {
-    const std::string name =
-        ref.output == 0 ? "x" + std::to_string(ref.step)
-                        : "x" + std::to_string(ref.step) + "[" + std::to_string(ref.output) + "]";
-    throw NotRun("it reads " + name + ", which has no array result");
+    const std::string name = ref.output == 0 ? fmt::format("x{}", ref.step)
+                                             : fmt::format("x{}[{}]", ref.step, ref.output);
+    throw NotRun(fmt::format("it reads {}, which has no array result", name));
   }
   return results[ref.step][ref.output];
 }

@@ -125,9 +125,15 @@ void add_operators(Table& table) {
   table["array.__abs__"] = [](const CppCall& call) {
     return array(function_call("abs", {call.array("self")}));
   };
-  table["array.__neg__"] = [](const CppCall& call) { return array("-" + call.array("self")); };
-  table["array.__pos__"] = [](const CppCall& call) { return array("+" + call.array("self")); };
-  table["array.__invert__"] = [](const CppCall& call) { return array("~" + call.array("self")); };
+  table["array.__neg__"] = [](const CppCall& call) {
+    return array(fmt::format("-{}", call.array("self")));
+  };
+  table["array.__pos__"] = [](const CppCall& call) {
+    return array(fmt::format("+{}", call.array("self")));
+  };
+  table["array.__invert__"] = [](const CppCall& call) {
+    return array(fmt::format("~{}", call.array("self")));
+  };
 }
 
 void add_creation(Table& table) {

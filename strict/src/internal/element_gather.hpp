@@ -9,17 +9,10 @@
 #include <string_view>
 
 #include "internal/array_access.hpp"
+#include "internal/strides.hpp"
 #include "strict/array.hpp"
 
 namespace strict::internal {
-
-// Element strides of a C-contiguous array of `shape`.
-inline Shape contiguous_strides(const Shape& shape) {
-  Shape strides(shape.size(), 1);
-  for (std::size_t d = shape.size(); d-- > 1;)
-    strides[d - 1] = strides[d] * shape[d];
-  return strides;
-}
 
 // A new array of `shape` with x's dtype on x's device, whose element at multi-index `index`
 // (the `flat`-th in C order) is x's element at offset source_offset(index, flat).

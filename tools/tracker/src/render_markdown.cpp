@@ -6,6 +6,8 @@
 #include <map>
 #include <set>
 
+#include <fmt/format.h>
+
 namespace tracker {
 namespace {
 
@@ -45,7 +47,7 @@ std::string cell_text(std::string_view text, std::size_t limit = 160) {
 
 // A code span for an id (ids have no backticks; anything else is made harmless).
 std::string code(std::string_view text) {
-  return "`" + cell_text(text, 200) + "`";
+  return fmt::format("`{}`", cell_text(text, 200));
 }
 
 // "pytorch/pytorch#38205" for a GitHub issue or pull URL, else the URL.
@@ -228,13 +230,13 @@ std::string render_markdown(const conformance::Tracker& tracker, const KnownIssu
       "## Matrix\n\nPassed/total per check family; failing, unsupported and skipped checks "
       "are counted separately.\n\n| Family |";
   for (const auto& label : labels)
-    text += " " + cell_text(label, 200) + " |";
+    text += fmt::format(" {} |", cell_text(label, 200));
   text += "\n|---|";
   for (std::size_t i = 0; i < labels.size(); ++i)
     text += "---|";
   text += "\n";
   for (const auto& family : families) {
-    text += "| " + code(family) + " |";
+    text += fmt::format("| {} |", code(family));
     for (const auto& implementation : tracker.implementations)
       text +=
           " " + describe_cell(count_cell(implementation, family, lookup_in(known_issues))) + " |";

@@ -1,0 +1,13 @@
+# What makes a fresh build fast on two cores (issue #17; numbers in reports/bench/build.txt).
+#
+# Most of a translation unit's time here goes to instantiating and optimising the same templates
+# of nlohmann_json, RapidCheck, fmt and GoogleTest again in every file; parsing them is the
+# smaller part (a precompiled header saved about 1 s of a test file's 10). Unity builds compile a
+# target's files eight at a time, so that work is done once per batch; each component's tests are
+# one program for the same reason. -DADC_UNITY_BUILD=OFF compiles one object per file (to check
+# that each file stands alone).
+option(ADC_UNITY_BUILD "Compile each target's files in batches of eight" ON)
+if(ADC_UNITY_BUILD)
+  set(CMAKE_UNITY_BUILD ON)
+  set(CMAKE_UNITY_BUILD_BATCH_SIZE 8)
+endif()
