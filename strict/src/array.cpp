@@ -39,9 +39,23 @@ Array ArrayAccess::allocate(Shape shape, DType dtype, Device device, Provenance 
                                              provenance.operation, extent, fmt::join(shape, ", ")));
     }
   }
-  const auto bytes = static_cast<std::size_t>(element_count(shape)) * item_size(dtype);
-  return Array(std::make_shared<Buffer>(device, bytes), std::move(shape), dtype, device,
-               provenance);
+  const auto too_large = [&] {
+    return OutOfMemoryError(
+        fmt::format("{}(): cannot allocate an array of shape ({}) and dtype {} "
+                    "on {}: not enough memory",
+                    provenance.operation, fmt::join(shape, ", "), dtype, device));
+  };
+  std::size_t bytes = item_size(dtype);
+  for (const std::int64_t extent : shape) {
+    if (__builtin_mul_overflow(bytes, static_cast<std::size_t>(extent), &bytes)) throw too_large();
+  }
+  std::shared_ptr<Buffer> buffer;
+  try {
+    buffer = std::make_shared<Buffer>(device, bytes);
+  } catch (const std::bad_alloc&) {
+    throw too_large();
+  }
+  return Array(std::move(buffer), std::move(shape), dtype, device, provenance);
 }
 
 Array ArrayAccess::view(const Array& base, Shape shape, Provenance provenance) {
@@ -58,7 +72,7 @@ Array Array::to_device(Device device, std::optional<Stream> stream,
         "to_device(): strict's devices have no streams, so stream must be omitted (got handle {})",
         stream->handle));
   }
-  internal::record_transfer(device_, device);
+  internal::record_transfer(device_, device, "to_device", location);
   // Fault to_device_is_noop (array-api-compat's dask to_device stub): x comes back as it was.
   if (device == device_ || fault::is_active(fault::Fault::to_device_is_noop)) return *this;
   Array moved = ArrayAccess::allocate(shape_, dtype_, device,

@@ -205,10 +205,10 @@ DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,
   // A copy: on x's device for copy=True, else where dl_device asks (counted as a transfer).
   const Provenance provenance = moves ? chosen_by("__dlpack__", PlacementRule::transfer, location)
                                       : propagated_from("__dlpack__", x.provenance());
+  if (moves) internal::record_transfer(x.device(), target, "__dlpack__", location);
   Array copy = ArrayAccess::allocate(x.shape(), x.dtype(), target, provenance);
   const std::size_t bytes = static_cast<std::size_t>(x.size()) * item_size(x.dtype());
   if (bytes != 0) std::memcpy(ArrayAccess::bytes(copy), ArrayAccess::bytes(x), bytes);
-  if (moves) internal::record_transfer(x.device(), target);
   return {.array = copy, .device = dlpack_device(target), .version = {}, .is_copied = true};
 }
 

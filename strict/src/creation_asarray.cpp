@@ -134,9 +134,9 @@ Array asarray(const Array& obj, AsarrayOptions options, const std::source_locati
   if (!copy_needed && !always_copy(options.copy)) {
     return ArrayAccess::view(obj, obj.shape(), provenance);
   }
+  if (device != obj.device()) internal::record_transfer(obj.device(), device, "asarray", location);
   Array out = ArrayAccess::allocate(obj.shape(), dtype, device, provenance);
   internal::convert_into(obj, out);
-  if (device != obj.device()) internal::record_transfer(obj.device(), device);
   return out;
 }
 
@@ -193,10 +193,10 @@ Array from_dlpack(const Array& x, FromDlpackOptions options, const std::source_l
   if (!cross_device && !always_copy(options.copy)) {
     return ArrayAccess::view(x, x.shape(), provenance);
   }
+  if (cross_device) internal::record_transfer(x.device(), device, "from_dlpack", location);
   Array out = ArrayAccess::allocate(x.shape(), x.dtype(), device, provenance);
   const std::size_t bytes = static_cast<std::size_t>(x.size()) * item_size(x.dtype());
   if (bytes != 0) std::memcpy(ArrayAccess::bytes(out), ArrayAccess::bytes(x), bytes);
-  if (cross_device) internal::record_transfer(x.device(), device);
   return out;
 }
 

@@ -29,9 +29,9 @@ Array astype(const Array& x, DType dtype, AstypeOptions options,
   const Provenance provenance =
       options.device ? chosen_by("astype", PlacementRule::explicit_argument, location)
                      : propagated_from("astype", x.provenance());
+  if (device != x.device()) internal::record_transfer(x.device(), device, "astype", location);
   Array out = ArrayAccess::allocate(x.shape(), dtype, device, provenance);
   internal::convert_into(x, out);
-  if (device != x.device()) internal::record_transfer(x.device(), device);
   return out;
 }
 

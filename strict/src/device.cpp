@@ -218,7 +218,7 @@ void account_bytes(Device device, std::int64_t delta) {
   registry().slot(device.index()).bytes_in_use.fetch_add(delta, std::memory_order_relaxed);
 }
 
-void record_transfer(Device source, Device destination) {
+void count_transfer(Device source, Device destination) {
   registry().transfers(source.index(), destination.index()).fetch_add(1, std::memory_order_relaxed);
 }
 

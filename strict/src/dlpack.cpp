@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "internal/array_access.hpp"
 #include "strict/errors.hpp"
 
 namespace strict {
@@ -15,6 +16,10 @@ DLPackDevice dlpack_device(Device device) {
     if (device_at_index(index).is_host() == device.is_host()) ++ordinal;
   }
   return {device.is_host() ? dlpack_cpu : dlpack_opencl, ordinal};
+}
+
+void* exchange_pointer(const Array& x) {
+  return ArrayAccess::bytes(x);
 }
 
 DLPackDevice dlpack_device(const Array& x) {

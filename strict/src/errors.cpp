@@ -11,11 +11,14 @@ std::string_view python_exception_name(ErrorKind kind) {
     case ErrorKind::invalid_argument:
       return "ValueError";
     case ErrorKind::host_access:
+    case ErrorKind::transfer_disallowed:
       return "RuntimeError";
     case ErrorKind::dtype_error:
       return "TypeError";
     case ErrorKind::buffer_error:
       return "BufferError";
+    case ErrorKind::out_of_memory:
+      return "MemoryError";
   }
   return "Exception";
 }

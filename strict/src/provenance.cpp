@@ -1,6 +1,8 @@
 // Human-readable provenance for error messages.
 #include "strict/provenance.hpp"
 
+#include <atomic>
+
 #include <fmt/format.h>
 
 namespace strict {
@@ -23,6 +25,8 @@ std::string_view describe(PlacementRule rule) {
 
 namespace {
 
+std::atomic<CallSiteProvider> call_site_provider{nullptr};
+
 std::string describe_origin(const Origin& origin, Device device) {
   std::string text;
   switch (origin.rule) {
@@ -44,9 +48,8 @@ std::string describe_origin(const Origin& origin, Device device) {
       text = fmt::format("{}() on the device of its inputs, {}", origin.operation, device);
       break;
   }
-  const char* file = origin.location.file_name();
-  if (file != nullptr && *file != '\0') {
-    text += fmt::format(" at {}:{}", file, origin.location.line());
+  if (origin.location.known()) {
+    text += fmt::format(" at {}:{}", origin.location.file, origin.location.line);
   }
   return text;
 }
@@ -61,9 +64,20 @@ std::string Provenance::describe(Device device) const {
                      describe_origin(origin, device));
 }
 
+void set_call_site_provider(CallSiteProvider provider) {
+  call_site_provider.store(provider);
+}
+
+CodeLocation caller_location(const std::source_location& location) {
+  if (const CallSiteProvider provider = call_site_provider.load(std::memory_order_relaxed)) {
+    if (const auto place = provider()) return *place;
+  }
+  return location;
+}
+
 Provenance chosen_by(std::string_view operation, PlacementRule rule,
                      const std::source_location& location) {
-  return Provenance{operation, rule, Origin{operation, rule, location}};
+  return Provenance{operation, rule, Origin{operation, rule, caller_location(location)}};
 }
 
 Provenance propagated_from(std::string_view operation, const Provenance& input) {

@@ -55,6 +55,8 @@ def send(channel, message, flush=True):
 #   to_host             expression reading array x into something numpy.asarray takes (None:
 #                       the array holds no data)
 #   keyword_aliases     standard keyword -> the name the library's own errors use for it
+#   library             the library's name in the tracker, when the module is one route to a library
+#                       other routes also reach (its rows are then compared, as for torch)
 #   device_limits       message fragments of errors that say a device cannot run an operation at
 #                       all (no kernel, no data): such a step is unsupported, not raised
 # ----------------------------------------------------------------------------------------------
@@ -104,6 +106,14 @@ HINTS = {
     "dask.array": {
         "array_type": "xp.Array",
         "to_host": "x.compute()",
+    },
+    # strict from Python (strict/python): host reads off "cpu" raise, so values move there first.
+    "strict_xp": {
+        "library": "strict",
+        "set_default_device": "xp.set_default_device({device})",
+        "set_default_device_if": "True",
+        "reset_default_device": 'xp.set_default_device(xp.Device("cpu"))',
+        "to_host": 'x.to_device(xp.Device("cpu"))',
     },
 }
 
@@ -622,7 +632,7 @@ def handshake(env, request):
         "type": "handshake",
         "handshake": {
             "implementation": request.get("implementation", f"python:{env.module}"),
-            "library": env.module,
+            "library": env.hint.get("library", env.module),
             "library_version": library_version(env.module),
             "spec_version": str(getattr(xp, "__array_api_version__", None) or ""),
             "devices": [device_description(env, d) for d in env.devices],

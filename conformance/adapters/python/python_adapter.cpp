@@ -16,6 +16,7 @@
 #include "catalogue/catalogue.hpp"
 #include "child_process.hpp"
 #include "conformance/generate.hpp"
+#include "conformance/installed_files.hpp"
 #include "conformance/python_reproduction.hpp"
 #include "json_lines.hpp"
 
@@ -265,15 +266,7 @@ std::unique_ptr<Adapter> make_python_adapter(const PythonAdapterOptions& options
 }
 
 std::string find_python_adapter_script() {
-  if (const char* path = std::getenv("ADC_PYTHON_ADAPTER"); path != nullptr && *path != '\0')
-    return path;
-  std::error_code error;
-  const auto executable = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    const auto beside = executable.parent_path() / "array_api_adapter.py";
-    if (std::filesystem::exists(beside)) return beside.string();
-  }
-  return ADC_PYTHON_ADAPTER_SCRIPT;
+  return find_program_file("ADC_PYTHON_ADAPTER", "array_api_adapter.py", ADC_PYTHON_ADAPTER_SCRIPT);
 }
 
 }  // namespace conformance

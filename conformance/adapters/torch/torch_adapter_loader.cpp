@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "conformance/installed_files.hpp"
+
 namespace conformance {
 
 namespace {
@@ -16,18 +18,10 @@ constexpr const char* kPluginFile = "libadc_torch_adapter.so";
 }  // namespace
 
 std::string find_torch_adapter_plugin() {
-  if (const char* path = std::getenv("ADC_TORCH_ADAPTER"); path != nullptr && *path != '\0')
-    return path;
-  std::error_code error;
-  const auto executable = std::filesystem::read_symlink("/proc/self/exe", error);
-  if (!error) {
-    const auto beside = executable.parent_path() / kPluginFile;
-    if (std::filesystem::exists(beside)) return beside.string();
-  }
 #ifdef ADC_TORCH_ADAPTER_PLUGIN
-  return ADC_TORCH_ADAPTER_PLUGIN;
+  return find_program_file("ADC_TORCH_ADAPTER", kPluginFile, ADC_TORCH_ADAPTER_PLUGIN);
 #else
-  return "";
+  return find_program_file("ADC_TORCH_ADAPTER", kPluginFile, "");
 #endif
 }
 

@@ -24,6 +24,11 @@ struct DLPackDevice {
 DLPackDevice dlpack_device(Device device);
 DLPackDevice dlpack_device(const Array& x);
 
+// The address of x's first element (elements are contiguous, in C order, x.dtype()'s size each),
+// for a binding that hands the memory to another library: a DLPack capsule, Python's buffer
+// protocol. Memory of a device that is not host-accessible must not be read through it.
+void* exchange_pointer(const Array& x);
+
 // The strict device with this pair (registered, enabled or not); BufferError if there is none.
 Device device_from_dlpack(DLPackDevice dlpack);
 

@@ -11,13 +11,15 @@ namespace strict {
 // Which rule an error reports; also names the Python exception a Python library would raise for
 // the same situation (array-api-strict's choices), so reports can compare like with like.
 enum class ErrorKind {
-  device_mismatch,     // ValueError: arrays from different devices combined
-  unsupported_device,  // ValueError: a device that does not exist or is not enabled
-  unsupported_dtype,   // ValueError: a dtype the device cannot hold
-  host_access,         // RuntimeError: reading a non-host array's data from the host
-  invalid_argument,    // ValueError: shapes, sizes, axes, values
-  dtype_error,         // TypeError: a dtype outside a function's category, or no promotion
-  buffer_error,        // BufferError: DLPack exchange impossible as asked
+  device_mismatch,      // ValueError: arrays from different devices combined
+  unsupported_device,   // ValueError: a device that does not exist or is not enabled
+  unsupported_dtype,    // ValueError: a dtype the device cannot hold
+  host_access,          // RuntimeError: reading a non-host array's data from the host
+  invalid_argument,     // ValueError: shapes, sizes, axes, values
+  dtype_error,          // TypeError: a dtype outside a function's category, or no promotion
+  buffer_error,         // BufferError: DLPack exchange impossible as asked
+  transfer_disallowed,  // RuntimeError: data moved between devices under TransferGuard(disallow)
+  out_of_memory,        // MemoryError: an array too large for the memory there is
 };
 
 std::string_view python_exception_name(ErrorKind kind);
@@ -74,6 +76,20 @@ class DTypeError : public InvalidArgumentError {
 class BufferError : public Error {
  public:
   explicit BufferError(const std::string& message) : Error(ErrorKind::buffer_error, message) {}
+};
+
+// An array larger than the memory there is (or than a size_t can count).
+class OutOfMemoryError : public Error {
+ public:
+  explicit OutOfMemoryError(const std::string& message)
+      : Error(ErrorKind::out_of_memory, message) {}
+};
+
+// A transfer between devices while a TransferGuard disallows them (strict/transfer.hpp).
+class TransferError : public Error {
+ public:
+  explicit TransferError(const std::string& message)
+      : Error(ErrorKind::transfer_disallowed, message) {}
 };
 
 }  // namespace strict

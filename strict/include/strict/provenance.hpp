@@ -3,6 +3,8 @@
 // operands' provenance so the line that dropped a device can be found.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <source_location>
 #include <string>
 #include <string_view>
@@ -23,12 +25,34 @@ enum class PlacementRule {
 
 std::string_view describe(PlacementRule rule);
 
+// A place in the caller's code: a file name and a line.
+struct CodeLocation {
+  const char* file = "";  // static storage (a std::source_location's name, or interned); "" unknown
+  std::uint_least32_t line = 0;
+
+  CodeLocation() = default;
+  CodeLocation(const char* file_name, std::uint_least32_t line_number)
+      : file(file_name), line(line_number) {}
+  CodeLocation(const std::source_location& location)  // NOLINT: implicit, a C++ caller's place
+      : file(location.file_name()), line(location.line()) {}
+  bool known() const { return file != nullptr && *file != '\0'; }
+};
+
+// Where strict's caller is when its code is not C++: a language binding (strict_xp) installs a
+// provider that answers with its caller's place (the calling Python line), or nullopt to fall
+// back to the C++ std::source_location. Called only when a device is chosen or data moves, on the
+// calling thread. nullptr removes it.
+using CallSiteProvider = std::optional<CodeLocation> (*)();
+void set_call_site_provider(CallSiteProvider provider);
+// The caller's place: the provider's answer if there is one, else `location`.
+CodeLocation caller_location(const std::source_location& location);
+
 // The operation that chose a device, and where in the caller's code it was called. Operations
 // that keep their inputs' device pass their input's origin on, so it survives long chains.
 struct Origin {
   std::string_view operation;  // a string literal: "zeros", "to_device", ...
   PlacementRule rule = PlacementRule::global_default;
-  std::source_location location;  // empty file name when unknown (e.g. an operator)
+  CodeLocation location;  // unknown for an operator
 };
 
 struct Provenance {

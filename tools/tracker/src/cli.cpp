@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "conformance/installed_files.hpp"
 #include "tracker/diff.hpp"
 #include "tracker/load.hpp"
 #include "tracker/merge.hpp"
@@ -33,14 +34,13 @@ conformance::Tracker load_all(const std::vector<std::string>& paths) {
   return merge_trackers(sources);
 }
 
-// --known-issues when given; else the repository's file when this build can see it; else none.
+// --known-issues when given; else the installed copy or the repository's file, when there is one;
+// else none.
 KnownIssues known_issues_for(const std::string& option) {
   if (!option.empty()) return load_known_issues(option);
-#ifdef ADC_KNOWN_ISSUES
-  if (std::error_code error; std::filesystem::exists(ADC_KNOWN_ISSUES, error)) {
-    return load_known_issues(ADC_KNOWN_ISSUES);
-  }
-#endif
+  const std::string found =
+      conformance::find_program_file("ADC_KNOWN_ISSUES", "known-issues.json", ADC_KNOWN_ISSUES);
+  if (std::error_code error; std::filesystem::exists(found, error)) return load_known_issues(found);
   return {};
 }
 

@@ -1,0 +1,309 @@
+// The array object (spec/2024.12/API_specification/array_object.rst): attributes, every operator
+// with arrays or Python scalars on either side, in-place operators, indexing, host reads (which
+// raise HostAccessError off the host), to_device, __array_namespace__, DLPack and __array__ (so
+// numpy.asarray(x) of a cpu array shares its memory).
+#include <functional>
+
+#include <fmt/format.h>
+#include <pybind11/complex.h>
+
+#include "bindings.hpp"
+#include "converters.hpp"
+#include "dlpack_capsule.hpp"
+#include "python_types.hpp"
+
+namespace strict_xp {
+namespace {
+
+using strict::Array;
+
+py::object not_implemented() {
+  return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+}
+
+bool is_operand(py::handle value) {
+  PyObject* o = value.ptr();
+  return py::isinstance<Array>(value) || PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) ||
+         PyComplex_Check(o);
+}
+
+// Host reads of arrays off the host raise with the array's provenance, spelled for Python.
+void require_host(std::string_view method, const Array& x) {
+  if (x.device().is_host()) return;
+  throw strict::HostAccessError(fmt::format(
+      "{}(): cannot read the data of an array on device {} from the host (it is on {} because "
+      "{}); move it first with x.to_device(strict_xp.Device('cpu'))",
+      method, x.device(), x.device(), x.provenance().describe(x.device())));
+}
+
+strict::IndexItem index_item(py::handle item) {
+  PyObject* o = item.ptr();
+  if (PyBool_Check(o))
+    throw py::type_error(
+        "__getitem__(): a Python bool is not an index in the standard; use an integer, or a "
+        "boolean array as a mask");
+  if (PyLong_Check(o)) return strict::IndexItem(int_arg("__getitem__", "index", item));
+  if (PySlice_Check(o)) {
+    const auto* slice = reinterpret_cast<PySliceObject*>(o);
+    return strict::IndexItem(
+        strict::Slice{.start = optional_int_arg("__getitem__", "slice start", slice->start),
+                      .stop = optional_int_arg("__getitem__", "slice stop", slice->stop),
+                      .step = optional_int_arg("__getitem__", "slice step", slice->step)});
+  }
+  if (o == Py_Ellipsis) return strict::IndexItem(strict::ellipsis);
+  if (o == Py_None) return strict::IndexItem(strict::newaxis);
+  if (py::isinstance<Array>(item)) return strict::IndexItem(item.cast<const Array&>());
+  throw py::type_error(
+      fmt::format("__getitem__(): an index must be an int, a slice, ..., None or an array, not {}",
+                  type_name(item)));
+}
+
+strict::IndexKey index_key(py::handle key) {
+  if (!py::isinstance<py::tuple>(key)) return strict::IndexKey(index_item(key));
+  std::vector<strict::IndexItem> items;
+  for (const py::handle item : key)
+    items.push_back(index_item(item));
+  return strict::IndexKey(std::move(items));
+}
+
+py::tuple shape_tuple(const strict::Shape& shape) {
+  py::tuple out(shape.size());
+  for (std::size_t i = 0; i < shape.size(); ++i)
+    out[i] = py::int_(shape[i]);
+  return out;
+}
+
+// The values of a host array as nested Python-style text, for repr.
+std::string values_text(const Array& x) {
+  const auto scalars = x.scalars();
+  std::size_t next = 0;
+  const auto& shape = x.shape();
+  std::function<std::string(std::size_t)> level = [&](std::size_t axis) -> std::string {
+    if (axis == shape.size()) return fmt::format("{}", scalars[next++]);
+    std::string text = "[";
+    for (std::int64_t i = 0; i < shape[axis]; ++i)
+      text += (i ? ", " : "") + level(axis + 1);
+    return text + "]";
+  };
+  return level(0);
+}
+
+std::string repr(const Array& x) {
+  const std::string where =
+      fmt::format("dtype={}, device={}", strict::name(x.dtype()), x.device().name());
+  if (x.device().is_host() && x.size() <= 64)
+    return fmt::format("Array({}, {})", values_text(x), where);
+  return fmt::format("Array(<shape {}>, {})", strict::shape_text(x.shape()), where);
+}
+
+using BinaryOperator = Array (*)(const strict::ArrayOrScalar&, const strict::ArrayOrScalar&);
+using InPlaceOperator = Array& (*)(Array&, const strict::ArrayOrScalar&);
+
+template <class Class>
+void def_binary(Class& cls, const char* name, const char* reflected, BinaryOperator function) {
+  cls.def(name, [name, function](const Array& self, py::handle other) -> py::object {
+    if (!is_operand(other)) return not_implemented();
+    return wrap(function(self, operand_arg(name, "other", other)));
+  });
+  cls.def(reflected, [reflected, function](const Array& self, py::handle other) -> py::object {
+    if (!is_operand(other)) return not_implemented();
+    return wrap(function(operand_arg(reflected, "other", other), self));
+  });
+}
+
+template <class Class>
+void def_in_place(Class& cls, const char* name, InPlaceOperator function) {
+  cls.def(name, [name, function](py::object self, py::handle other) -> py::object {
+    if (!is_operand(other)) return not_implemented();
+    function(self.cast<Array&>(), operand_arg(name, "other", other));
+    return self;
+  });
+}
+
+// C++ operators as functions of two ArrayOrScalars (one of them is always an array here).
+template <Array (*A)(const Array&, const Array&), Array (*S)(const Array&, const strict::Scalar&),
+          Array (*R)(const strict::Scalar&, const Array&)>
+Array dispatch(const strict::ArrayOrScalar& a, const strict::ArrayOrScalar& b) {
+  if (a.is_array() && b.is_array()) return A(a.array(), b.array());
+  if (a.is_array()) return S(a.array(), b.scalar());
+  return R(a.scalar(), b.array());
+}
+
+#define STRICT_XP_OPERATOR(symbol)                                                                \
+  dispatch<static_cast<Array (*)(const Array&, const Array&)>(&strict::operator symbol),          \
+           static_cast<Array (*)(const Array&, const strict::Scalar&)>(&strict::operator symbol), \
+           static_cast<Array (*)(const strict::Scalar&, const Array&)>(&strict::operator symbol)>
+
+template <Array& (*F)(Array&, const strict::ArrayOrScalar&)>
+Array& in_place(Array& x, const strict::ArrayOrScalar& y) {
+  return F(x, y);
+}
+
+Array& matmul_in_place(Array& x, const strict::ArrayOrScalar& y) {
+  if (!y.is_array())
+    throw py::type_error("__imatmul__(): the right operand of @= must be an array");
+  return strict::matmul_in_place(x, y.array());
+}
+
+strict::Array matmul_operands(const strict::ArrayOrScalar& a, const strict::ArrayOrScalar& b) {
+  if (!a.is_array() || !b.is_array())
+    throw py::type_error("__matmul__(): both operands of @ must be arrays, not Python scalars");
+  return strict::matmul(a.array(), b.array());
+}
+
+}  // namespace
+
+void bind_array_object(py::module_& m) {
+  py::class_<Array> cls(m, "Array", "A strict array. Make one with asarray(), zeros(), ...");
+  cls.def_property_readonly("dtype", [](const Array& x) { return dtype_object(x.dtype()); })
+      .def_property_readonly("device", [](const Array& x) { return device_object(x.device()); })
+      .def_property_readonly("shape", [](const Array& x) { return shape_tuple(x.shape()); })
+      .def_property_readonly("ndim", &Array::ndim)
+      .def_property_readonly("size", &Array::size)
+      .def_property_readonly("T", [](const Array& x) { return wrap(strict::T(x)); })
+      .def_property_readonly("mT", [](const Array& x) { return wrap(strict::mT(x)); })
+      .def(
+          "to_device",
+          [](const Array& x, py::handle device, py::handle stream) {
+            const auto target = device_arg("to_device", device);
+            if (!target) throw py::type_error("to_device(): device must be a Device, not None");
+            std::optional<strict::Stream> s;
+            if (!stream.is_none()) s = strict::Stream{int_arg("to_device", "stream", stream)};
+            return wrap(x.to_device(*target, s));
+          },
+          py::arg("device"), py::pos_only(), py::kw_only(), py::arg("stream") = py::none())
+      .def(
+          "__array_namespace__",
+          [](const Array& x, py::handle api_version) {
+            std::optional<std::string> version;
+            if (!api_version.is_none())
+              version = str_arg("__array_namespace__", "api_version", api_version);
+            (void)strict::array_namespace(
+                x, version ? std::optional<std::string_view>(*version) : std::nullopt);
+            return py::module_::import("strict_xp");
+          },
+          py::kw_only(), py::arg("api_version") = py::none())
+      .def("__dlpack_device__",
+           [](const Array& x) {
+             const auto device = strict::dlpack_device(x);
+             return py::make_tuple(device.device_type, device.device_id);
+           })
+      .def(
+          "__dlpack__",
+          [](const Array& x, py::handle stream, py::handle max_version, py::handle dl_device,
+             py::handle copy) {
+            strict::DLPackExportOptions options;
+            if (!stream.is_none())
+              options.stream = strict::Stream{int_arg("__dlpack__", "stream", stream)};
+            if (!max_version.is_none()) {
+              const auto pair = max_version.cast<std::pair<int, int>>();
+              options.max_version = strict::DLPackVersion{pair.first, pair.second};
+            }
+            if (!dl_device.is_none()) {
+              const auto pair = dl_device.cast<std::pair<int, int>>();
+              options.dl_device = strict::DLPackDevice{pair.first, pair.second};
+            }
+            options.copy = optional_bool_arg("__dlpack__", "copy", copy);
+            return dlpack_capsule(strict::dlpack_export(x, options));
+          },
+          py::kw_only(), py::arg("stream") = py::none(), py::arg("max_version") = py::none(),
+          py::arg("dl_device") = py::none(), py::arg("copy") = py::none())
+      .def(
+          "__array__",
+          [](py::object self, py::handle dtype, py::handle copy) {
+            require_host("__array__", self.cast<const Array&>());
+            // Through DLPack, so that NumPy's array shares this array's memory.
+            auto numpy = py::module_::import("numpy");
+            py::object out = numpy.attr("from_dlpack")(self);
+            if (!dtype.is_none()) out = out.attr("astype")(dtype);
+            if (!copy.is_none() && copy.ptr() == Py_True) out = out.attr("copy")();
+            return out;
+          },
+          py::arg("dtype") = py::none(), py::arg("copy") = py::none())
+      .def("__bool__",
+           [](const Array& x) {
+             require_host("__bool__", x);
+             return strict::to_bool(x);
+           })
+      .def("__int__",
+           [](const Array& x) {
+             require_host("__int__", x);
+             return strict::to_int(x);
+           })
+      .def("__float__",
+           [](const Array& x) {
+             require_host("__float__", x);
+             return strict::to_float(x);
+           })
+      .def("__complex__",
+           [](const Array& x) {
+             require_host("__complex__", x);
+             return strict::to_complex(x);
+           })
+      .def("__index__",
+           [](const Array& x) {
+             require_host("__index__", x);
+             return strict::to_index(x);
+           })
+      .def("__iter__",
+           [](const Array&) -> py::object {
+             throw py::type_error(
+                 "strict_xp arrays cannot be iterated (the standard defines no __iter__): index "
+                 "them, or use unstack()");
+           })
+      .def("__repr__", &repr)
+      .def("__getitem__",
+           [](const Array& x, py::handle key) { return wrap(strict::getitem(x, index_key(key))); })
+      .def("__setitem__",
+           [](Array& x, py::handle key, py::handle value) {
+             strict::setitem(x, index_key(key), operand_arg("__setitem__", "value", value));
+           })
+      .def("__neg__", [](const Array& x) { return wrap(-x); })
+      .def("__pos__", [](const Array& x) { return wrap(+x); })
+      .def("__invert__", [](const Array& x) { return wrap(~x); })
+      .def("__abs__", [](const Array& x) { return wrap(strict::abs(x)); });
+  cls.attr("__hash__") = py::none();
+
+  def_binary(cls, "__add__", "__radd__", STRICT_XP_OPERATOR(+));
+  def_binary(cls, "__sub__", "__rsub__", STRICT_XP_OPERATOR(-));
+  def_binary(cls, "__mul__", "__rmul__", STRICT_XP_OPERATOR(*));
+  def_binary(cls, "__truediv__", "__rtruediv__", STRICT_XP_OPERATOR(/));
+  def_binary(cls, "__mod__", "__rmod__", STRICT_XP_OPERATOR(%));
+  def_binary(cls, "__and__", "__rand__", STRICT_XP_OPERATOR(&));
+  def_binary(cls, "__or__", "__ror__", STRICT_XP_OPERATOR(|));
+  def_binary(cls, "__xor__", "__rxor__", STRICT_XP_OPERATOR(^));
+  def_binary(cls, "__lshift__", "__rlshift__", STRICT_XP_OPERATOR(<<));
+  def_binary(cls, "__rshift__", "__rrshift__", STRICT_XP_OPERATOR(>>));
+  def_binary(cls, "__pow__", "__rpow__", &strict::pow);
+  def_binary(cls, "__floordiv__", "__rfloordiv__", &strict::floor_divide);
+  def_binary(cls, "__matmul__", "__rmatmul__", &matmul_operands);
+  // Comparisons: Python reflects them itself (2 < x calls x.__gt__(2)).
+  const auto comparison = [&](const char* name, BinaryOperator function) {
+    cls.def(name, [name, function](const Array& self, py::handle other) -> py::object {
+      if (!is_operand(other)) return not_implemented();
+      return wrap(function(self, operand_arg(name, "other", other)));
+    });
+  };
+  comparison("__eq__", STRICT_XP_OPERATOR(==));
+  comparison("__ne__", STRICT_XP_OPERATOR(!=));
+  comparison("__lt__", STRICT_XP_OPERATOR(<));
+  comparison("__le__", STRICT_XP_OPERATOR(<=));
+  comparison("__gt__", STRICT_XP_OPERATOR(>));
+  comparison("__ge__", STRICT_XP_OPERATOR(>=));
+
+  def_in_place(cls, "__iadd__", &in_place < strict::operator+=>);
+  def_in_place(cls, "__isub__", &in_place < strict::operator-=>);
+  def_in_place(cls, "__imul__", &in_place < strict::operator*=>);
+  def_in_place(cls, "__itruediv__", &in_place < strict::operator/=>);
+  def_in_place(cls, "__imod__", &in_place < strict::operator%=>);
+  def_in_place(cls, "__iand__", &in_place < strict::operator&=>);
+  def_in_place(cls, "__ior__", &in_place < strict::operator|=>);
+  def_in_place(cls, "__ixor__", &in_place < strict::operator^=>);
+  def_in_place(cls, "__ilshift__", &in_place < strict::operator<<=>);
+  def_in_place(cls, "__irshift__", &in_place < strict::operator>>=>);
+  def_in_place(cls, "__ipow__", &in_place<strict::pow_in_place>);
+  def_in_place(cls, "__ifloordiv__", &in_place<strict::floor_divide_in_place>);
+  def_in_place(cls, "__imatmul__", &matmul_in_place);
+}
+
+}  // namespace strict_xp

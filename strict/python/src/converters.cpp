@@ -1,0 +1,225 @@
+// Python values to strict's values, with errors that name the function and the parameter.
+#include "converters.hpp"
+
+#include <fmt/format.h>
+
+#include "python_types.hpp"
+
+namespace strict_xp {
+
+std::string type_name(py::handle value) {
+  const py::handle type = reinterpret_cast<PyObject*>(Py_TYPE(value.ptr()));
+  const std::string module = py::str(type.attr("__module__"));
+  const std::string name = py::str(type.attr("__qualname__"));
+  return module == "builtins" ? name : module + "." + name;
+}
+
+const strict::Array& array_arg(std::string_view function, std::string_view parameter,
+                               py::handle value) {
+  if (py::isinstance<strict::Array>(value)) return value.cast<const strict::Array&>();
+  throw py::type_error(fmt::format(
+      "{}(): {} must be a strict_xp array, not {}{}", function, parameter, type_name(value),
+      py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)
+          ? " (make one with asarray())"
+          : ""));
+}
+
+std::optional<strict::Array> optional_array_arg(std::string_view function,
+                                                std::string_view parameter, py::handle value) {
+  if (value.is_none()) return std::nullopt;
+  return array_arg(function, parameter, value);
+}
+
+std::vector<strict::Array> arrays_arg(std::string_view function, std::string_view parameter,
+                                      py::handle value) {
+  if (!py::isinstance<py::tuple>(value) && !py::isinstance<py::list>(value))
+    throw py::type_error(fmt::format("{}(): {} must be a tuple or list of arrays, not {}", function,
+                                     parameter, type_name(value)));
+  std::vector<strict::Array> arrays;
+  std::size_t i = 0;
+  for (const py::handle item : value) {
+    arrays.push_back(array_arg(function, fmt::format("{}[{}]", parameter, i), item));
+    ++i;
+  }
+  return arrays;
+}
+
+strict::Scalar scalar_arg(std::string_view function, std::string_view parameter, py::handle value) {
+  PyObject* object = value.ptr();
+  if (PyBool_Check(object)) return strict::Scalar(object == Py_True);
+  if (PyLong_Check(object)) {
+    int overflow = 0;
+    const long long integer = PyLong_AsLongLongAndOverflow(object, &overflow);
+    if (overflow != 0) {
+      // uint64 values above int64's range: kept as a float would lose them, so refuse clearly.
+      throw py::value_error(fmt::format("{}(): {} = {} does not fit in a 64-bit signed integer",
+                                        function, parameter, std::string(py::str(value))));
+    }
+    return strict::Scalar(static_cast<std::int64_t>(integer));
+  }
+  if (PyFloat_Check(object)) return strict::Scalar(PyFloat_AS_DOUBLE(object));
+  if (PyComplex_Check(object))
+    return strict::Scalar(
+        std::complex<double>(PyComplex_RealAsDouble(object), PyComplex_ImagAsDouble(object)));
+  throw py::type_error(
+      fmt::format("{}(): {} must be a Python scalar (bool, int, float or complex), not {}",
+                  function, parameter, type_name(value)));
+}
+
+strict::ArrayOrScalar operand_arg(std::string_view function, std::string_view parameter,
+                                  py::handle value) {
+  if (py::isinstance<strict::Array>(value)) return value.cast<const strict::Array&>();
+  PyObject* object = value.ptr();
+  if (PyBool_Check(object) || PyLong_Check(object) || PyFloat_Check(object) ||
+      PyComplex_Check(object))
+    return scalar_arg(function, parameter, value);
+  throw py::type_error(fmt::format(
+      "{}(): {} must be a strict_xp array or a Python scalar (bool, int, float, complex), not {}",
+      function, parameter, type_name(value)));
+}
+
+std::optional<strict::Device> device_arg(std::string_view function, py::handle value) {
+  if (value.is_none()) return std::nullopt;
+  if (py::isinstance<strict::Device>(value)) return value.cast<strict::Device>();
+  if (py::isinstance<py::str>(value))
+    throw py::type_error(
+        fmt::format("{}(): device= must be a strict_xp.Device, not the string '{}': use "
+                    "strict_xp.Device('{}') or one of __array_namespace_info__().devices()",
+                    function, std::string(py::str(value)), std::string(py::str(value))));
+  throw py::type_error(fmt::format("{}(): device= must be a strict_xp.Device or None, not {}",
+                                   function, type_name(value)));
+}
+
+void naming_registry_errors(std::string_view function, const std::function<void()>& body) {
+  try {
+    body();
+  } catch (const strict::Error& e) {
+    std::string message = fmt::format("{}(): {}", function, e.what());
+    const std::string cpp = "strict::enable_device";
+    if (const auto at = message.find(cpp); at != std::string::npos)
+      message.replace(at, cpp.size(), "strict_xp.enable_device");
+    switch (e.kind()) {
+      case strict::ErrorKind::unsupported_device:
+        throw strict::UnsupportedDeviceError(message);
+      case strict::ErrorKind::unsupported_dtype:
+        throw strict::UnsupportedDTypeError(message);
+      default:
+        throw strict::InvalidArgumentError(message);
+    }
+  }
+}
+
+std::optional<strict::DType> dtype_arg(std::string_view function, py::handle value) {
+  if (value.is_none()) return std::nullopt;
+  if (py::isinstance<DTypeObject>(value)) return value.cast<const DTypeObject&>().dtype;
+  throw py::type_error(
+      fmt::format("{}(): dtype= must be a strict_xp dtype (strict_xp.float64, ...) or None, not {}",
+                  function, type_name(value)));
+}
+
+std::int64_t int_arg(std::string_view function, std::string_view parameter, py::handle value) {
+  PyObject* object = value.ptr();
+  if (!PyLong_Check(object) || PyBool_Check(object))
+    throw py::type_error(
+        fmt::format("{}(): {} must be an int, not {}", function, parameter, type_name(value)));
+  int overflow = 0;
+  const long long integer = PyLong_AsLongLongAndOverflow(object, &overflow);
+  if (overflow != 0)
+    throw py::value_error(fmt::format("{}(): {} = {} does not fit in a 64-bit signed integer",
+                                      function, parameter, std::string(py::str(value))));
+  return integer;
+}
+
+std::optional<std::int64_t> optional_int_arg(std::string_view function, std::string_view parameter,
+                                             py::handle value) {
+  if (value.is_none()) return std::nullopt;
+  return int_arg(function, parameter, value);
+}
+
+strict::Shape shape_arg(std::string_view function, std::string_view parameter, py::handle value) {
+  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr()))
+    return strict::Shape{int_arg(function, parameter, value)};
+  if (!py::isinstance<py::tuple>(value) && !py::isinstance<py::list>(value))
+    throw py::type_error(fmt::format("{}(): {} must be an int or a tuple of ints, not {}", function,
+                                     parameter, type_name(value)));
+  strict::Shape shape;
+  for (const py::handle item : value)
+    shape.push_back(int_arg(function, parameter, item));
+  return shape;
+}
+
+namespace {
+
+// An int or a tuple of ints, or with `none_allowed` None too (std::nullopt).
+std::optional<std::vector<std::int64_t>> int_or_ints(std::string_view function,
+                                                     std::string_view parameter, py::handle value,
+                                                     bool none_allowed) {
+  if (none_allowed && value.is_none()) return std::nullopt;
+  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr()))
+    return std::vector<std::int64_t>{int_arg(function, parameter, value)};
+  if (!py::isinstance<py::tuple>(value))
+    throw py::type_error(fmt::format("{}(): {} must be {}an int or a tuple of ints, not {}",
+                                     function, parameter, none_allowed ? "None, " : "",
+                                     type_name(value)));
+  std::vector<std::int64_t> ints;
+  for (const py::handle item : value)
+    ints.push_back(int_arg(function, parameter, item));
+  return ints;
+}
+
+}  // namespace
+
+std::optional<std::vector<std::int64_t>> axes_arg(std::string_view function, py::handle value) {
+  return int_or_ints(function, "axis", value, true);
+}
+
+std::vector<std::int64_t> int_or_ints_arg(std::string_view function, std::string_view parameter,
+                                          py::handle value) {
+  return *int_or_ints(function, parameter, value, false);
+}
+
+double real_number_arg(std::string_view function, std::string_view parameter, py::handle value,
+                       std::string_view expected) {
+  PyObject* object = value.ptr();
+  if (PyFloat_Check(object)) return PyFloat_AS_DOUBLE(object);
+  if (PyLong_Check(object) && !PyBool_Check(object)) {
+    const double number = PyLong_AsDouble(object);
+    if (number == -1.0 && PyErr_Occurred()) throw py::error_already_set();
+    return number;
+  }
+  throw py::type_error(
+      fmt::format("{}(): {} must be {}, not {}", function, parameter, expected, type_name(value)));
+}
+
+bool bool_arg(std::string_view function, std::string_view parameter, py::handle value) {
+  if (!PyBool_Check(value.ptr()))
+    throw py::type_error(
+        fmt::format("{}(): {} must be a bool, not {}", function, parameter, type_name(value)));
+  return value.ptr() == Py_True;
+}
+
+std::optional<bool> optional_bool_arg(std::string_view function, std::string_view parameter,
+                                      py::handle value) {
+  if (value.is_none()) return std::nullopt;
+  return bool_arg(function, parameter, value);
+}
+
+std::string str_arg(std::string_view function, std::string_view parameter, py::handle value) {
+  if (!py::isinstance<py::str>(value))
+    throw py::type_error(
+        fmt::format("{}(): {} must be a str, not {}", function, parameter, type_name(value)));
+  return value.cast<std::string>();
+}
+
+py::object wrap(strict::Array array) {
+  return py::cast(std::move(array));
+}
+
+py::tuple wrap_all(const std::vector<strict::Array>& arrays) {
+  py::tuple out(arrays.size());
+  for (std::size_t i = 0; i < arrays.size(); ++i)
+    out[i] = wrap(arrays[i]);
+  return out;
+}
+
+}  // namespace strict_xp

@@ -1,0 +1,72 @@
+// Python values to strict's C++ values, for every binding file. Each conversion names the
+// function and the parameter in its error, so a wrong call reads as the caller's mistake:
+//   "add(): x2 must be an array or a Python scalar (bool, int, float, complex), not str".
+// Raises py::type_error / py::value_error (TypeError / ValueError in Python).
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include <pybind11/pybind11.h>
+
+#include "strict/strict.hpp"
+
+namespace strict_xp {
+
+namespace py = pybind11;
+
+// The Python type name of `value`, for messages: "str", "numpy.ndarray", ...
+std::string type_name(py::handle value);
+
+// An Array, or TypeError.
+const strict::Array& array_arg(std::string_view function, std::string_view parameter,
+                               py::handle value);
+// None or an Array.
+std::optional<strict::Array> optional_array_arg(std::string_view function,
+                                                std::string_view parameter, py::handle value);
+// A sequence (tuple or list) of Arrays; a single array is not one.
+std::vector<strict::Array> arrays_arg(std::string_view function, std::string_view parameter,
+                                      py::handle value);
+// A Python bool, int, float or complex (not an array). An int outside int64 raises
+// OverflowError.
+strict::Scalar scalar_arg(std::string_view function, std::string_view parameter, py::handle value);
+// An Array or a Python scalar: an operand of a binary function.
+strict::ArrayOrScalar operand_arg(std::string_view function, std::string_view parameter,
+                                  py::handle value);
+// None, or a strict_xp.Device (a string is a TypeError that shows how to make a Device).
+std::optional<strict::Device> device_arg(std::string_view function, py::handle value);
+// Runs `body` (a call into strict's device registry), giving an error it raises the function's
+// name and Python spelling ("strict_xp.enable_device" for C++'s "strict::enable_device").
+void naming_registry_errors(std::string_view function, const std::function<void()>& body);
+
+// None, or a dtype object (strict_xp.float32, ...).
+std::optional<strict::DType> dtype_arg(std::string_view function, py::handle value);
+// An int n (the shape (n,)) or a tuple/list of ints.
+strict::Shape shape_arg(std::string_view function, std::string_view parameter, py::handle value);
+// A Python int (not bool), as int64.
+std::int64_t int_arg(std::string_view function, std::string_view parameter, py::handle value);
+std::optional<std::int64_t> optional_int_arg(std::string_view function, std::string_view parameter,
+                                             py::handle value);
+// None, an int or a tuple of ints: an `axis=` argument.
+std::optional<std::vector<std::int64_t>> axes_arg(std::string_view function, py::handle value);
+// An int or a tuple of ints (the spec's Union[int, Tuple[int, ...]]): moveaxis's source=, ...
+std::vector<std::int64_t> int_or_ints_arg(std::string_view function, std::string_view parameter,
+                                          py::handle value);
+// A Python int (not bool) or float, as a double: ord=, rtol=, d=, correction=. `expected`
+// words the error: "{function}(): {parameter} must be {expected}, not {type}".
+double real_number_arg(std::string_view function, std::string_view parameter, py::handle value,
+                       std::string_view expected = "an int or a float");
+// A Python bool (not an int).
+bool bool_arg(std::string_view function, std::string_view parameter, py::handle value);
+std::optional<bool> optional_bool_arg(std::string_view function, std::string_view parameter,
+                                      py::handle value);
+// A Python str.
+std::string str_arg(std::string_view function, std::string_view parameter, py::handle value);
+
+// A strict Array as a Python object (a strict_xp array).
+py::object wrap(strict::Array array);
+py::tuple wrap_all(const std::vector<strict::Array>& arrays);
+
+}  // namespace strict_xp

@@ -1,0 +1,280 @@
+// Creation functions (spec/2024.12/API_specification/creation_functions.rst). Every array made
+// here records, in its provenance, the Python line that called the function (call_site.cpp).
+#include <complex>
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "bindings.hpp"
+#include "converters.hpp"
+
+namespace strict_xp {
+namespace {
+
+bool is_python_scalar(py::handle value) {
+  PyObject* o = value.ptr();
+  return PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || PyComplex_Check(o);
+}
+
+// A nested list/tuple of Python scalars, as strict's literal data.
+strict::NestedSequence nested_arg(py::handle value, int depth) {
+  if (is_python_scalar(value)) return strict::NestedSequence(scalar_arg("asarray", "obj", value));
+  if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value))
+    throw py::type_error(fmt::format(
+        "asarray(): obj must be an array, a Python scalar, a buffer (such as a NumPy array) or a "
+        "nested sequence of Python scalars; found {} at depth {}",
+        type_name(value), depth));
+  std::vector<strict::NestedSequence> items;
+  for (const py::handle item : value)
+    items.push_back(nested_arg(item, depth + 1));
+  return strict::NestedSequence(std::move(items));
+}
+
+// The dtype a buffer's struct format stands for (PEP 3118), or nullopt.
+std::optional<strict::DType> dtype_of_format(std::string format, py::ssize_t itemsize) {
+  if (!format.empty() && (format[0] == '<' || format[0] == '=' || format[0] == '@'))
+    format.erase(0, 1);
+  using strict::DType;
+  if (format == "?") return DType::bool_;
+  if (format == "f") return DType::float32;
+  if (format == "d") return DType::float64;
+  if (format == "Zf") return DType::complex64;
+  if (format == "Zd") return DType::complex128;
+  if (format.size() == 1 && std::strchr("bhilq", format[0]) != nullptr)
+    return strict::integer_dtype_of_size(static_cast<std::size_t>(itemsize), true);
+  if (format.size() == 1 && std::strchr("BHILQ", format[0]) != nullptr)
+    return strict::integer_dtype_of_size(static_cast<std::size_t>(itemsize), false);
+  return std::nullopt;
+}
+
+template <class T>
+strict::Scalar read_as(const char* p) {
+  T value;
+  std::memcpy(&value, p, sizeof(T));
+  return strict::Scalar(value);
+}
+
+strict::Scalar read_element(strict::DType dtype, const char* p) {
+  using strict::DType;
+  switch (dtype) {
+    case DType::bool_:
+      return strict::Scalar(*reinterpret_cast<const bool*>(p));
+    case DType::int8:
+      return read_as<std::int8_t>(p);
+    case DType::int16:
+      return read_as<std::int16_t>(p);
+    case DType::int32:
+      return read_as<std::int32_t>(p);
+    case DType::int64:
+      return read_as<std::int64_t>(p);
+    case DType::uint8:
+      return read_as<std::uint8_t>(p);
+    case DType::uint16:
+      return read_as<std::uint16_t>(p);
+    case DType::uint32:
+      return read_as<std::uint32_t>(p);
+    case DType::uint64: {
+      std::uint64_t value;
+      std::memcpy(&value, p, sizeof value);
+      // Scalars hold int64: values above its range would wrap, so refuse them.
+      if (value > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        throw py::value_error(
+            fmt::format("asarray(): the uint64 value {} does not fit in strict's scalars", value));
+      return strict::Scalar(static_cast<std::int64_t>(value));
+    }
+    case DType::float32:
+      return read_as<float>(p);
+    case DType::float64:
+      return read_as<double>(p);
+    case DType::complex64:
+      return read_as<std::complex<float>>(p);
+    case DType::complex128:
+      return read_as<std::complex<double>>(p);
+  }
+  return strict::Scalar(false);
+}
+
+// Another library's host array (anything with the buffer protocol, such as a NumPy array),
+// copied element by element in C order.
+strict::Array asarray_from_buffer(py::handle obj, const strict::AsarrayOptions& options) {
+  if (options.copy == false)
+    throw py::value_error(
+        "asarray(): copy=False, but obj is another library's buffer, which strict must copy");
+  const py::buffer_info info = py::reinterpret_borrow<py::buffer>(obj).request();
+  const auto dtype = dtype_of_format(info.format, info.itemsize);
+  if (!dtype)
+    throw py::type_error(
+        fmt::format("asarray(): a buffer of format '{}' has no strict dtype", info.format));
+  strict::Shape shape(info.shape.begin(), info.shape.end());
+  std::vector<strict::Scalar> values;
+  values.reserve(static_cast<std::size_t>(strict::element_count(shape)));
+  std::vector<py::ssize_t> index(shape.size(), 0);
+  const auto count = strict::element_count(shape);
+  for (std::int64_t n = 0; n < count; ++n) {
+    const char* p = static_cast<const char*>(info.ptr);
+    for (std::size_t d = 0; d < index.size(); ++d)
+      p += index[d] * info.strides[d];
+    values.push_back(read_element(*dtype, p));
+    for (std::size_t d = index.size(); d-- > 0;) {
+      if (++index[d] < info.shape[d]) break;
+      index[d] = 0;
+    }
+  }
+  strict::AsarrayOptions with_dtype = options;
+  if (!with_dtype.dtype) with_dtype.dtype = *dtype;
+  return strict::asarray(std::span<const strict::Scalar>(values), shape, with_dtype);
+}
+
+strict::CreationOptions creation(std::string_view function, py::handle dtype, py::handle device) {
+  return {.dtype = dtype_arg(function, dtype), .device = device_arg(function, device)};
+}
+
+}  // namespace
+
+void bind_creation(py::module_& m) {
+  const auto none = py::none();
+  m.def(
+      "asarray",
+      [](py::handle obj, py::handle dtype, py::handle device, py::handle copy) {
+        const strict::AsarrayOptions options{.dtype = dtype_arg("asarray", dtype),
+                                             .device = device_arg("asarray", device),
+                                             .copy = optional_bool_arg("asarray", "copy", copy)};
+        if (py::isinstance<strict::Array>(obj))
+          return wrap(strict::asarray(obj.cast<const strict::Array&>(), options));
+        if (is_python_scalar(obj))
+          return wrap(strict::detail::asarray_from_scalar(
+              scalar_arg("asarray", "obj", obj), options, std::source_location::current()));
+        if (PyObject_CheckBuffer(obj.ptr()) && !py::isinstance<py::bytes>(obj))
+          return wrap(asarray_from_buffer(obj, options));
+        return wrap(strict::asarray(nested_arg(obj, 0), options));
+      },
+      py::arg("obj"), py::pos_only(), py::kw_only(), py::arg("dtype") = none,
+      py::arg("device") = none, py::arg("copy") = none);
+
+  // zeros, ones, empty: (shape, *, dtype=None, device=None)
+  using ShapeFunction =
+      strict::Array (*)(const strict::Shape&, strict::CreationOptions, const std::source_location&);
+  const auto from_shape = [&](const char* name, ShapeFunction function) {
+    m.def(
+        name,
+        [name, function](py::handle shape, py::handle dtype, py::handle device) {
+          return wrap(function(shape_arg(name, "shape", shape), creation(name, dtype, device),
+                               std::source_location::current()));
+        },
+        py::arg("shape"), py::kw_only(), py::arg("dtype") = py::none(),
+        py::arg("device") = py::none());
+  };
+  from_shape("zeros", &strict::zeros);
+  from_shape("ones", &strict::ones);
+  from_shape("empty", &strict::empty);
+
+  using LikeFunction =
+      strict::Array (*)(const strict::Array&, strict::CreationOptions, const std::source_location&);
+  const auto like = [&](const char* name, LikeFunction function) {
+    m.def(
+        name,
+        [name, function](py::handle x, py::handle dtype, py::handle device) {
+          return wrap(function(array_arg(name, "x", x), creation(name, dtype, device),
+                               std::source_location::current()));
+        },
+        py::arg("x"), py::pos_only(), py::kw_only(), py::arg("dtype") = py::none(),
+        py::arg("device") = py::none());
+  };
+  like("zeros_like", &strict::zeros_like);
+  like("ones_like", &strict::ones_like);
+  like("empty_like", &strict::empty_like);
+
+  m.def(
+      "full",
+      [](py::handle shape, py::handle fill_value, py::handle dtype, py::handle device) {
+        return wrap(strict::full(shape_arg("full", "shape", shape),
+                                 scalar_arg("full", "fill_value", fill_value),
+                                 creation("full", dtype, device)));
+      },
+      py::arg("shape"), py::arg("fill_value"), py::kw_only(), py::arg("dtype") = none,
+      py::arg("device") = none);
+  m.def(
+      "full_like",
+      [](py::handle x, py::handle fill_value, py::handle dtype, py::handle device) {
+        return wrap(strict::full_like(array_arg("full_like", "x", x),
+                                      scalar_arg("full_like", "fill_value", fill_value),
+                                      creation("full_like", dtype, device)));
+      },
+      py::arg("x"), py::pos_only(), py::arg("fill_value"), py::kw_only(), py::arg("dtype") = none,
+      py::arg("device") = none);
+  m.def(
+      "arange",
+      [](py::handle start, py::handle stop, py::handle step, py::handle dtype, py::handle device) {
+        std::optional<strict::Scalar> stop_value;
+        if (!stop.is_none()) stop_value = scalar_arg("arange", "stop", stop);
+        return wrap(strict::arange(scalar_arg("arange", "start", start), stop_value,
+                                   scalar_arg("arange", "step", step),
+                                   creation("arange", dtype, device)));
+      },
+      py::arg("start"), py::pos_only(), py::arg("stop") = none, py::arg("step") = 1, py::kw_only(),
+      py::arg("dtype") = none, py::arg("device") = none);
+  m.def(
+      "linspace",
+      [](py::handle start, py::handle stop, py::handle num, py::handle dtype, py::handle device,
+         py::handle endpoint) {
+        return wrap(strict::linspace(scalar_arg("linspace", "start", start),
+                                     scalar_arg("linspace", "stop", stop),
+                                     int_arg("linspace", "num", num),
+                                     {.dtype = dtype_arg("linspace", dtype),
+                                      .device = device_arg("linspace", device),
+                                      .endpoint = bool_arg("linspace", "endpoint", endpoint)}));
+      },
+      py::arg("start"), py::arg("stop"), py::pos_only(), py::arg("num"), py::kw_only(),
+      py::arg("dtype") = none, py::arg("device") = none, py::arg("endpoint") = true);
+  m.def(
+      "eye",
+      [](py::handle n_rows, py::handle n_cols, py::handle k, py::handle dtype, py::handle device) {
+        return wrap(strict::eye(int_arg("eye", "n_rows", n_rows),
+                                optional_int_arg("eye", "n_cols", n_cols),
+                                {.k = int_arg("eye", "k", k),
+                                 .dtype = dtype_arg("eye", dtype),
+                                 .device = device_arg("eye", device)}));
+      },
+      py::arg("n_rows"), py::arg("n_cols") = none, py::pos_only(), py::kw_only(), py::arg("k") = 0,
+      py::arg("dtype") = none, py::arg("device") = none);
+  m.def(
+      "tril",
+      [](py::handle x, py::handle k) {
+        return wrap(strict::tril(array_arg("tril", "x", x), int_arg("tril", "k", k)));
+      },
+      py::arg("x"), py::pos_only(), py::kw_only(), py::arg("k") = 0);
+  m.def(
+      "triu",
+      [](py::handle x, py::handle k) {
+        return wrap(strict::triu(array_arg("triu", "x", x), int_arg("triu", "k", k)));
+      },
+      py::arg("x"), py::pos_only(), py::kw_only(), py::arg("k") = 0);
+  m.def(
+      "meshgrid",
+      [](py::args arrays, py::handle indexing) {
+        const std::string text = str_arg("meshgrid", "indexing", indexing);
+        if (text != "xy" && text != "ij")
+          throw py::value_error(
+              fmt::format("meshgrid(): indexing must be 'xy' or 'ij', not '{}'", text));
+        return wrap_all(
+            strict::meshgrid(arrays_arg("meshgrid", "arrays", arrays), {.indexing = text}));
+      },
+      py::kw_only(), py::arg("indexing") = "xy");
+  m.def(
+      "from_dlpack",
+      [](py::handle x, py::handle device, py::handle copy) {
+        const strict::FromDlpackOptions options{
+            .device = device_arg("from_dlpack", device),
+            .copy = optional_bool_arg("from_dlpack", "copy", copy)};
+        if (py::isinstance<strict::Array>(x))
+          return wrap(strict::from_dlpack(x.cast<const strict::Array&>(), options));
+        throw py::type_error(fmt::format(
+            "from_dlpack(): x must be a strict_xp array, not {}: importing other libraries' "
+            "arrays through DLPack is not implemented yet (asarray() copies a NumPy array)",
+            type_name(x)));
+      },
+      py::arg("x"), py::pos_only(), py::kw_only(), py::arg("device") = none,
+      py::arg("copy") = none);
+}
+
+}  // namespace strict_xp

@@ -1,0 +1,128 @@
+// The 67 element-wise functions (spec/2024.12/API_specification/elementwise_functions.rst).
+// Binary ones take an array or a Python scalar on either side; at least one must be an array.
+#include "bindings.hpp"
+#include "converters.hpp"
+
+namespace strict_xp {
+namespace {
+
+using Unary = strict::Array (*)(const strict::Array&);
+using Binary = strict::Array (*)(const strict::ArrayOrScalar&, const strict::ArrayOrScalar&);
+
+struct UnaryFunction {
+  const char* name;
+  Unary function;
+};
+struct BinaryFunction {
+  const char* name;
+  Binary function;
+};
+
+constexpr UnaryFunction unary_functions[] = {
+    {"abs", &strict::abs},
+    {"negative", &strict::negative},
+    {"positive", &strict::positive},
+    {"square", &strict::square},
+    {"reciprocal", &strict::reciprocal},
+    {"sign", &strict::sign},
+    {"exp", &strict::exp},
+    {"expm1", &strict::expm1},
+    {"log", &strict::log},
+    {"log1p", &strict::log1p},
+    {"log2", &strict::log2},
+    {"log10", &strict::log10},
+    {"sqrt", &strict::sqrt},
+    {"sin", &strict::sin},
+    {"cos", &strict::cos},
+    {"tan", &strict::tan},
+    {"asin", &strict::asin},
+    {"acos", &strict::acos},
+    {"atan", &strict::atan},
+    {"sinh", &strict::sinh},
+    {"cosh", &strict::cosh},
+    {"tanh", &strict::tanh},
+    {"asinh", &strict::asinh},
+    {"acosh", &strict::acosh},
+    {"atanh", &strict::atanh},
+    {"ceil", &strict::ceil},
+    {"floor", &strict::floor},
+    {"trunc", &strict::trunc},
+    {"round", &strict::round},
+    {"real", &strict::real},
+    {"imag", &strict::imag},
+    {"conj", &strict::conj},
+    {"isfinite", &strict::isfinite},
+    {"isinf", &strict::isinf},
+    {"isnan", &strict::isnan},
+    {"signbit", &strict::signbit},
+    {"logical_not", &strict::logical_not},
+    {"bitwise_invert", &strict::bitwise_invert},
+};
+
+constexpr BinaryFunction binary_functions[] = {
+    {"add", &strict::add},
+    {"subtract", &strict::subtract},
+    {"multiply", &strict::multiply},
+    {"divide", &strict::divide},
+    {"floor_divide", &strict::floor_divide},
+    {"remainder", &strict::remainder},
+    {"pow", &strict::pow},
+    {"maximum", &strict::maximum},
+    {"minimum", &strict::minimum},
+    {"atan2", &strict::atan2},
+    {"copysign", &strict::copysign},
+    {"hypot", &strict::hypot},
+    {"logaddexp", &strict::logaddexp},
+    {"nextafter", &strict::nextafter},
+    {"equal", &strict::equal},
+    {"not_equal", &strict::not_equal},
+    {"less", &strict::less},
+    {"less_equal", &strict::less_equal},
+    {"greater", &strict::greater},
+    {"greater_equal", &strict::greater_equal},
+    {"logical_and", &strict::logical_and},
+    {"logical_or", &strict::logical_or},
+    {"logical_xor", &strict::logical_xor},
+    {"bitwise_and", &strict::bitwise_and},
+    {"bitwise_or", &strict::bitwise_or},
+    {"bitwise_xor", &strict::bitwise_xor},
+    {"bitwise_left_shift", &strict::bitwise_left_shift},
+    {"bitwise_right_shift", &strict::bitwise_right_shift},
+};
+
+std::optional<strict::ArrayOrScalar> optional_operand(std::string_view function,
+                                                      std::string_view parameter,
+                                                      py::handle value) {
+  if (value.is_none()) return std::nullopt;
+  return operand_arg(function, parameter, value);
+}
+
+}  // namespace
+
+void bind_elementwise(py::module_& m) {
+  for (const auto& [name, function] : unary_functions) {
+    m.def(
+        name,
+        [name = name, function = function](py::handle x) {
+          return wrap(function(array_arg(name, "x", x)));
+        },
+        py::arg("x"), py::pos_only());
+  }
+  for (const auto& [name, function] : binary_functions) {
+    m.def(
+        name,
+        [name = name, function = function](py::handle x1, py::handle x2) {
+          return wrap(function(operand_arg(name, "x1", x1), operand_arg(name, "x2", x2)));
+        },
+        py::arg("x1"), py::arg("x2"), py::pos_only());
+  }
+  m.def(
+      "clip",
+      [](py::handle x, py::handle min, py::handle max) {
+        return wrap(strict::clip(array_arg("clip", "x", x), optional_operand("clip", "min", min),
+                                 optional_operand("clip", "max", max)));
+      },
+      py::arg("x"), py::pos_only(), py::arg("min") = py::none(), py::arg("max") = py::none());
+}
+
+}  // namespace strict_xp

@@ -1,0 +1,87 @@
+# Creation functions: values, default dtypes of the device chosen, and devices.
+import pytest
+
+import strict_xp as xp
+
+cpu, device1 = xp.Device("cpu"), xp.Device("device1")
+
+
+def test_asarray_from_nested_lists_infers_the_dtype():
+    assert xp.asarray([[1, 2], [3, 4]]).dtype == xp.int64
+    assert xp.asarray([1, 2.5]).dtype == xp.float64
+    assert xp.asarray([True, False]).dtype == xp.bool
+    assert xp.asarray([1j]).dtype == xp.complex128
+    assert xp.asarray([[1, 2], [3, 4]]).shape == (2, 2)
+
+
+def test_asarray_rejects_ragged_and_foreign_data():
+    with pytest.raises(ValueError):
+        xp.asarray([[1, 2], [3]])
+    with pytest.raises(TypeError, match=r"asarray\(\).*str"):
+        xp.asarray(["a"])
+
+
+def test_asarray_copy_false_across_devices_raises():
+    with pytest.raises(ValueError, match="copy=False"):
+        xp.asarray(xp.zeros(2), device=device1, copy=False)
+
+
+def test_asarray_of_an_array_shares_storage_without_copy():
+    x = xp.zeros(2)
+    y = xp.asarray(x)
+    y[0] = 1.0
+    assert float(x[0]) == 1.0
+
+
+def test_default_dtypes_follow_the_device():
+    assert xp.zeros(1, device=device1).dtype == xp.float64
+    assert xp.arange(3).dtype == xp.int64
+    assert xp.full(2, 1.5).dtype == xp.float64
+    assert xp.full(2, True).dtype == xp.bool
+
+
+@pytest.mark.parametrize("make", [
+    lambda d: xp.zeros((2,), device=d), lambda d: xp.ones(2, device=d),
+    lambda d: xp.empty(2, device=d), lambda d: xp.full(2, 3, device=d),
+    lambda d: xp.arange(0, 4, 2, device=d), lambda d: xp.linspace(0, 1, 5, device=d),
+    lambda d: xp.eye(2, 3, k=1, device=d), lambda d: xp.asarray([1], device=d)])
+def test_device_argument_is_respected(make):
+    assert make(device1).device == device1
+
+
+def test_like_functions_keep_the_input_device():
+    x = xp.zeros((2, 2), dtype=xp.float32, device=device1)
+    for like in (xp.zeros_like, xp.ones_like, xp.empty_like):
+        y = like(x)
+        assert y.device == device1 and y.dtype == xp.float32
+    assert xp.full_like(x, 2).device == device1
+    assert xp.zeros_like(x, device=cpu).device == cpu
+
+
+def test_tril_triu_meshgrid():
+    m = xp.ones((3, 3), device=device1)
+    assert xp.tril(m).device == device1 and float(xp.tril(xp.ones((2, 2)))[0, 1]) == 0.0
+    assert float(xp.triu(xp.ones((2, 2)), k=1)[1, 0]) == 0.0
+    a, b = xp.meshgrid(xp.arange(3), xp.arange(2), indexing="ij")
+    assert a.shape == (3, 2) and b.shape == (3, 2)
+    with pytest.raises(xp.DeviceMismatchError):
+        xp.meshgrid(xp.arange(3), xp.arange(2, device=device1))
+    with pytest.raises(ValueError, match="'xy' or 'ij'"):
+        xp.meshgrid(xp.arange(3), indexing="yx")
+
+
+def test_values():
+    assert [float(v) for v in (xp.linspace(0, 1, 3)[i] for i in range(3))] == [0.0, 0.5, 1.0]
+    assert [int(xp.arange(5, 1, -2)[i]) for i in range(2)] == [5, 3]
+    assert float(xp.eye(3)[1, 1]) == 1.0 and float(xp.eye(3)[1, 0]) == 0.0
+
+
+def test_wrong_argument_types_name_the_function():
+    with pytest.raises(TypeError, match=r"zeros\(\)"):
+        xp.zeros("3")
+    with pytest.raises(TypeError, match=r"ones\(\).*dtype"):
+        xp.ones(2, dtype="float64")
+    with pytest.raises(TypeError, match=r"eye\(\)"):
+        xp.eye(2.0)
+    with pytest.raises(ValueError):
+        xp.zeros(-1)

@@ -1,0 +1,72 @@
+# Element-wise functions: every one is bound, devices propagate, mixed devices raise.
+import math
+
+import pytest
+
+import strict_xp as xp
+
+device1, device2 = xp.Device("device1"), xp.Device("device2")
+
+UNARY = ["abs", "acos", "acosh", "asin", "asinh", "atan", "atanh", "bitwise_invert", "ceil",
+         "conj", "cos", "cosh", "exp", "expm1", "floor", "imag", "isfinite", "isinf", "isnan",
+         "log", "log1p", "log2", "log10", "logical_not", "negative", "positive", "real",
+         "reciprocal", "round", "sign", "signbit", "sin", "sinh", "sqrt", "square", "tan", "tanh",
+         "trunc"]
+BINARY = ["add", "atan2", "bitwise_and", "bitwise_left_shift", "bitwise_or", "bitwise_right_shift",
+          "bitwise_xor", "copysign", "divide", "equal", "floor_divide", "greater", "greater_equal",
+          "hypot", "less", "less_equal", "logaddexp", "logical_and", "logical_or", "logical_xor",
+          "maximum", "minimum", "multiply", "nextafter", "not_equal", "pow", "remainder",
+          "subtract"]
+
+
+def operand_for(name, device):
+    if name.startswith("logical"):
+        return xp.asarray([True, False], device=device)
+    if name.startswith("bitwise"):
+        return xp.asarray([1, 2], device=device)
+    if name == "imag":
+        return xp.asarray([1 + 1j], device=device)
+    return xp.asarray([0.5, 0.25], device=device)
+
+
+def test_all_67_are_there():
+    assert len(UNARY) + len(BINARY) + 1 == 67
+    for name in UNARY + BINARY + ["clip"]:
+        assert callable(getattr(xp, name)), name
+
+
+@pytest.mark.parametrize("name", UNARY)
+def test_unary_keeps_the_device(name):
+    assert getattr(xp, name)(operand_for(name, device1)).device == device1
+
+
+@pytest.mark.parametrize("name", BINARY)
+def test_binary_keeps_the_device_and_refuses_mixed_devices(name):
+    function = getattr(xp, name)
+    x, y = operand_for(name, device1), operand_for(name, device1)
+    assert function(x, y).device == device1
+    with pytest.raises(xp.DeviceMismatchError, match=f"^{name}\\(\\)"):
+        function(x, operand_for(name, device2))
+
+
+def test_scalars_on_either_side():
+    x = xp.asarray([1.0, 4.0], device=device1)
+    assert xp.add(x, 1).device == device1
+    assert float(xp.subtract(10, xp.asarray([4.0]))[0]) == 6.0
+    assert float(xp.pow(2.0, xp.asarray([3.0]))[0]) == 8.0
+
+
+def test_values():
+    assert float(xp.sqrt(xp.asarray([4.0]))[0]) == 2.0
+    assert float(xp.atan2(xp.asarray([1.0]), xp.asarray([1.0]))[0]) == pytest.approx(math.pi / 4)
+    assert float(xp.clip(xp.asarray([5.0]), max=2.0)[0]) == 2.0
+    assert float(xp.clip(xp.asarray([-5.0]), -1.0, 1.0)[0]) == -1.0
+
+
+def test_wrong_types_name_the_function():
+    with pytest.raises(TypeError, match=r"sin\(\): x must be a strict_xp array"):
+        xp.sin(1.0)
+    with pytest.raises(TypeError, match=r"add\(\): x2 must be .* not str"):
+        xp.add(xp.zeros(1), "1")
+    with pytest.raises(TypeError, match=r"sqrt\(\)"):
+        xp.sqrt(xp.asarray([1]))

@@ -1,0 +1,81 @@
+# Host reads: on cpu they work (and NumPy shares the memory); off the host they raise
+# HostAccessError with the array's provenance.
+import numpy
+import pytest
+
+import strict_xp as xp
+
+cpu, device1 = xp.Device("cpu"), xp.Device("device1")
+
+
+@pytest.mark.parametrize("read", [bool, int, float, complex, lambda x: x.__index__()])
+def test_scalar_conversions_off_the_host_raise(read):
+    x = xp.asarray(1, device=device1)
+    with pytest.raises(xp.HostAccessError) as error:
+        read(x)
+    assert "device1" in str(error.value)
+    assert "asarray() with device=device1" in str(error.value)
+
+
+def test_host_access_error_is_a_runtime_error():
+    assert issubclass(xp.HostAccessError, RuntimeError)
+
+
+def test_scalar_conversions_on_cpu():
+    assert bool(xp.asarray(True)) is True
+    assert int(xp.asarray(7)) == 7
+    assert float(xp.asarray(2.5)) == 2.5
+    assert complex(xp.asarray(1 + 2j)) == 1 + 2j
+    assert [10, 20, 30][xp.asarray(1)] == 20
+
+
+def test_numpy_asarray_of_a_cpu_array_shares_memory():
+    x = xp.asarray([1.0, 2.0, 3.0])
+    view = numpy.asarray(x)
+    assert view.dtype == numpy.float64 and view.tolist() == [1.0, 2.0, 3.0]
+    x[0] = 5.0
+    assert view[0] == 5.0
+
+
+def test_numpy_from_dlpack_of_a_cpu_array_shares_memory():
+    x = xp.asarray([[1, 2], [3, 4]], dtype=xp.int32)
+    view = numpy.from_dlpack(x)
+    assert view.shape == (2, 2) and view.dtype == numpy.int32
+    x[1, 1] = 40
+    assert view[1, 1] == 40
+
+
+def test_numpy_cannot_read_an_array_off_the_host():
+    x = xp.zeros(2, device=device1)
+    with pytest.raises(xp.HostAccessError, match="device1"):
+        numpy.asarray(x)
+    # NumPy sees an OpenCL-typed DLPack device, not host memory, and refuses it (NumPy 1.24
+    # raises RuntimeError, later versions BufferError).
+    with pytest.raises((BufferError, RuntimeError)):
+        numpy.from_dlpack(x)
+
+
+def test_dlpack_device():
+    assert xp.zeros(1).__dlpack_device__() == (1, 0)
+    assert xp.zeros(1, device=device1).__dlpack_device__() == (4, 0)
+    assert xp.zeros(1, device=xp.Device("device2")).__dlpack_device__() == (4, 1)
+
+
+def test_from_dlpack_between_strict_arrays():
+    x = xp.ones(2, device=device1)
+    y = xp.from_dlpack(x)
+    assert y.device == device1
+    assert xp.from_dlpack(x, device=cpu).device == cpu
+
+
+def test_asarray_copies_a_numpy_array():
+    a = numpy.arange(6, dtype=numpy.int16).reshape(2, 3)
+    x = xp.asarray(a, device=device1)
+    assert x.shape == (2, 3) and x.dtype == xp.int16 and x.device == device1
+    assert int(xp.asarray(a)[1, 2]) == 5
+    assert float(xp.asarray(numpy.asarray([1.5]).T)[0]) == 1.5
+
+
+def test_repr_shows_values_on_cpu_only():
+    assert repr(xp.asarray([1, 2])) == "Array([1, 2], dtype=int64, device=cpu)"
+    assert repr(xp.zeros((2, 2), device=device1)) == "Array(<shape (2, 2)>, dtype=float64, device=device1)"
