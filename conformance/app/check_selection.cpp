@@ -1,12 +1,40 @@
 // Applies --filter and checks --reproduce's one-check rule.
 #include "check_selection.hpp"
 
+#include <charconv>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "conformance/runner.hpp"
 #include "usage_error.hpp"
 
 namespace conformance::app {
+namespace {
+
+struct Shard {
+  std::size_t index;  // 0-based
+  std::size_t count;
+};
+
+Shard parse_shard(const std::string& text) {
+  const auto slash = text.find('/');
+  std::size_t k = 0;
+  std::size_t n = 0;
+  const auto number = [](std::string_view digits, std::size_t& out) {
+    const auto [end, error] = std::from_chars(digits.data(), digits.data() + digits.size(), out);
+    return error == std::errc() && end == digits.data() + digits.size() && !digits.empty();
+  };
+  const std::string_view view = text;
+  if (slash == std::string::npos || !number(view.substr(0, slash), k) ||
+      !number(view.substr(slash + 1), n) || n == 0 || k == 0 || k > n)
+    throw UsageError(fmt::format(
+        "--shard '{}' is not K/N with 1 <= K <= N (e.g. --shard 2/4: the second of four slices)",
+        text));
+  return {k - 1, n};
+}
+
+}  // namespace
 
 std::vector<const Check*> select_for(const CommandLine& command_line) {
   for (const std::string& filter : command_line.filters) {
@@ -15,6 +43,13 @@ std::vector<const Check*> select_for(const CommandLine& command_line) {
           fmt::format("--filter '{}' matches no check id (--list prints them)", filter));
   }
   std::vector<const Check*> checks = select_checks(command_line.filters);
+  if (!command_line.shard.empty()) {
+    const Shard shard = parse_shard(command_line.shard);
+    std::vector<const Check*> slice;
+    for (std::size_t i = shard.index; i < checks.size(); i += shard.count)
+      slice.push_back(checks[i]);
+    checks = std::move(slice);
+  }
   if (!command_line.reproduce.empty() && checks.size() != 1) {
     throw UsageError(fmt::format(
         "--reproduce replays one check, but the filters select {}: name it with --filter ID",

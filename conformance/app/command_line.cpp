@@ -39,6 +39,10 @@ void add_options(CLI::App& app, CommandLine& cl) {
   app.add_option("--filter", cl.filters, "check ids to run, a glob, repeatable: 'mixed.*'")
       ->type_name("GLOB")
       ->allow_extra_args(false);
+  app.add_option("--shard", cl.shard,
+                 "run the K-th of N disjoint, deterministic slices of the selected checks (1 <= K "
+                 "<= N); the N runs, merged with `tracker merge`, equal the whole run")
+      ->type_name("K/N");
   app.add_option("--json", cl.json_path, "write the tracker JSON here")->type_name("FILE");
   app.add_option("--junit", cl.junit_path, "write JUnit XML here, for CI")->type_name("FILE");
   app.add_option("--journal", cl.journal_path,

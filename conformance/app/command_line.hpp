@@ -16,6 +16,7 @@ struct CommandLine {
   std::optional<std::uint64_t> seed{};  // nullopt: draw one
   std::uint64_t given_seed = 0;         // what CLI11 parsed --seed into
   std::vector<std::string> filters{};
+  std::string shard{};  // --shard K/N: the K-th of N slices of the selected checks ("": all)
   std::string json_path{};
   std::string junit_path{};
   std::string journal_path{};                     // "" with --json: <json>.journal.jsonl

@@ -4,10 +4,13 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <fmt/format.h>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -285,6 +288,57 @@ TEST_F(Cli, TheSameSeedGivesTheSameResults) {
     x.seconds = y.seconds = 0;  // everything but the time must match
     EXPECT_EQ(nlohmann::json(x), nlohmann::json(y)) << x.info.id;
   }
+}
+
+// issue #17: --shard K/N slices the selected checks; the slices are disjoint, cover the selection,
+// and each check's result is the one the whole run gives.
+TEST_F(Cli, ShardsAreDisjointAndCoverTheSelection) {
+  // The ids only: --list pads its columns to the widest id it prints.
+  const auto ids = [](const std::string& listing) {
+    std::vector<std::string> out;
+    for (const std::string& line : lines_of(listing))
+      out.push_back(line.substr(0, line.find(' ')));
+    return out;
+  };
+  std::vector<std::string> whole = ids(run("--list --filter 'mixed.*'").out);
+  ASSERT_GT(whole.size(), 6u);
+  std::vector<std::string> joined;
+  for (int k = 1; k <= 3; ++k) {
+    const Invocation slice = run(fmt::format("--list --filter 'mixed.*' --shard {}/3", k));
+    ASSERT_EQ(slice.status, 0) << slice.err;
+    const std::vector<std::string> part = ids(slice.out);
+    EXPECT_GE(part.size(), whole.size() / 3) << k;
+    joined.insert(joined.end(), part.begin(), part.end());
+  }
+  std::sort(whole.begin(), whole.end());
+  std::sort(joined.begin(), joined.end());
+  EXPECT_EQ(joined, whole);
+}
+
+TEST_F(Cli, ShardedRunsGiveTheWholeRunsResults) {
+  const conformance::Tracker whole = small_run("whole.json");
+  ASSERT_EQ(last_status_, 0) << last_output_;
+  std::map<std::string, nlohmann::json> sharded;
+  for (const char* shard : {"1/2", "2/2"}) {
+    const conformance::Tracker part =
+        small_run(fmt::format("part{}.json", shard[0]), fmt::format("--shard {}", shard));
+    ASSERT_EQ(last_status_, 0) << last_output_;
+    for (conformance::CheckResult result : part.implementations.at(0).results) {
+      result.seconds = 0;
+      EXPECT_TRUE(sharded.emplace(result.info.id, nlohmann::json(result)).second)
+          << result.info.id << " ran in two shards";
+    }
+  }
+  ASSERT_EQ(sharded.size(), whole.implementations.at(0).results.size());
+  for (conformance::CheckResult result : whole.implementations.at(0).results) {
+    result.seconds = 0;
+    EXPECT_EQ(sharded.at(result.info.id), nlohmann::json(result)) << result.info.id;
+  }
+}
+
+TEST_F(Cli, AMalformedShardIsAUsageError) {
+  for (const char* shard : {"0/2", "3/2", "1/0", "2", "a/b", "1/2/3", "-1/2"})
+    expect_usage_error(run(fmt::format("--list --shard '{}'", shard)), "--shard");
 }
 
 TEST_F(Cli, ExpectedFailureThatPassesIsAnUnexpectedPass) {
