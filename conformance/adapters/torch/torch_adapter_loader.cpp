@@ -5,9 +5,7 @@
 #include <dlfcn.h>
 #include <fmt/format.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <system_error>
 
 #include "conformance/installed_files.hpp"
 

@@ -22,9 +22,7 @@ py::object not_implemented() {
 }
 
 bool is_operand(py::handle value) {
-  PyObject* o = value.ptr();
-  return py::isinstance<Array>(value) || PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) ||
-         PyComplex_Check(o);
+  return py::isinstance<Array>(value) || is_python_scalar(value);
 }
 
 // Host reads of arrays off the host raise with the array's provenance, spelled for Python.
@@ -165,11 +163,10 @@ void bind_array_object(py::module_& m) {
       .def(
           "to_device",
           [](const Array& x, py::handle device, py::handle stream) {
-            const auto target = device_arg("to_device", device);
-            if (!target) throw py::type_error("to_device(): device must be a Device, not None");
+            const strict::Device target = required_device_arg("to_device", device);
             std::optional<strict::Stream> s;
             if (!stream.is_none()) s = strict::Stream{int_arg("to_device", "stream", stream)};
-            return wrap(x.to_device(*target, s));
+            return wrap(x.to_device(target, s));
           },
           py::arg("device"), py::pos_only(), py::kw_only(), py::arg("stream") = py::none())
       .def(

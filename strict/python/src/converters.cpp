@@ -14,6 +14,11 @@ std::string type_name(py::handle value) {
   return module == "builtins" ? name : module + "." + name;
 }
 
+bool is_python_scalar(py::handle value) {
+  PyObject* o = value.ptr();
+  return PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || PyComplex_Check(o);
+}
+
 const strict::Array& array_arg(std::string_view function, std::string_view parameter,
                                py::handle value) {
   if (py::isinstance<strict::Array>(value)) return value.cast<const strict::Array&>();
@@ -69,10 +74,7 @@ strict::Scalar scalar_arg(std::string_view function, std::string_view parameter,
 strict::ArrayOrScalar operand_arg(std::string_view function, std::string_view parameter,
                                   py::handle value) {
   if (py::isinstance<strict::Array>(value)) return value.cast<const strict::Array&>();
-  PyObject* object = value.ptr();
-  if (PyBool_Check(object) || PyLong_Check(object) || PyFloat_Check(object) ||
-      PyComplex_Check(object))
-    return scalar_arg(function, parameter, value);
+  if (is_python_scalar(value)) return scalar_arg(function, parameter, value);
   throw py::type_error(fmt::format(
       "{}(): {} must be a strict_xp array or a Python scalar (bool, int, float, complex), not {}",
       function, parameter, type_name(value)));
@@ -107,6 +109,13 @@ void naming_registry_errors(std::string_view function, const std::function<void(
         throw strict::InvalidArgumentError(message);
     }
   }
+}
+
+strict::Device required_device_arg(std::string_view function, py::handle value) {
+  const auto device = device_arg(function, value);
+  if (!device)
+    throw py::type_error(fmt::format("{}(): device must be a Device, not None", function));
+  return *device;
 }
 
 std::optional<strict::DType> dtype_arg(std::string_view function, py::handle value) {

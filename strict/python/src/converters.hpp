@@ -20,6 +20,9 @@ namespace py = pybind11;
 // The Python type name of `value`, for messages: "str", "numpy.ndarray", ...
 std::string type_name(py::handle value);
 
+// Whether `value` is a Python bool, int, float or complex.
+bool is_python_scalar(py::handle value);
+
 // An Array, or TypeError.
 const strict::Array& array_arg(std::string_view function, std::string_view parameter,
                                py::handle value);
@@ -37,6 +40,8 @@ strict::ArrayOrScalar operand_arg(std::string_view function, std::string_view pa
                                   py::handle value);
 // None, or a strict_xp.Device (a string is a TypeError that shows how to make a Device).
 std::optional<strict::Device> device_arg(std::string_view function, py::handle value);
+// A strict_xp.Device; None is a TypeError too.
+strict::Device required_device_arg(std::string_view function, py::handle value);
 // Runs `body` (a call into strict's device registry), giving an error it raises the function's
 // name and Python spelling ("strict_xp.enable_device" for C++'s "strict::enable_device").
 void naming_registry_errors(std::string_view function, const std::function<void()>& body);

@@ -11,11 +11,6 @@
 namespace strict_xp {
 namespace {
 
-bool is_python_scalar(py::handle value) {
-  PyObject* o = value.ptr();
-  return PyBool_Check(o) || PyLong_Check(o) || PyFloat_Check(o) || PyComplex_Check(o);
-}
-
 // A nested list/tuple of Python scalars, as strict's literal data.
 strict::NestedSequence nested_arg(py::handle value, int depth) {
   if (is_python_scalar(value)) return strict::NestedSequence(scalar_arg("asarray", "obj", value));

@@ -13,36 +13,30 @@
 namespace strict_xp {
 namespace {
 
-// `with strict_xp.default_device(d):` — a DefaultDeviceGuard for the block.
-class DefaultDeviceScope {
+// A C++ guard (DefaultDeviceGuard, TransferGuard) as a Python context manager: the guard lives
+// from __enter__ to __exit__. `Name` is the Python function that made the scope, for errors.
+template <class Guard, class Value, const char* Name>
+class GuardScope {
  public:
-  explicit DefaultDeviceScope(strict::Device device) : device_(device) {}
-  py::object enter() {
-    if (guard_) throw py::value_error("default_device(): this scope is already entered");
-    guard_ = std::make_unique<strict::DefaultDeviceGuard>(device_);
-    return device_object(device_);
+  explicit GuardScope(Value value) : value_(value) {}
+  Value enter() {
+    if (guard_) throw py::value_error(fmt::format("{}(): this scope is already entered", Name));
+    guard_ = std::make_unique<Guard>(value_);
+    return value_;
   }
   void exit() { guard_.reset(); }
 
  private:
-  strict::Device device_;
-  std::unique_ptr<strict::DefaultDeviceGuard> guard_;
+  Value value_;
+  std::unique_ptr<Guard> guard_;
 };
 
-// `with strict_xp.transfer_guard("disallow"):` — a TransferGuard for the block.
-class TransferGuardScope {
- public:
-  explicit TransferGuardScope(strict::TransferPolicy policy) : policy_(policy) {}
-  void enter() {
-    if (guard_) throw py::value_error("transfer_guard(): this scope is already entered");
-    guard_ = std::make_unique<strict::TransferGuard>(policy_);
-  }
-  void exit() { guard_.reset(); }
-
- private:
-  strict::TransferPolicy policy_;
-  std::unique_ptr<strict::TransferGuard> guard_;
-};
+constexpr char kDefaultDevice[] = "default_device";
+constexpr char kTransferGuard[] = "transfer_guard";
+// `with strict_xp.default_device(d):` and `with strict_xp.transfer_guard(policy):`.
+using DefaultDeviceScope = GuardScope<strict::DefaultDeviceGuard, strict::Device, kDefaultDevice>;
+using TransferGuardScope =
+    GuardScope<strict::TransferGuard, strict::TransferPolicy, kTransferGuard>;
 
 strict::TransferPolicy policy_arg(py::handle value) {
   const std::string text = str_arg("transfer_guard", "policy", value);
@@ -53,20 +47,13 @@ strict::TransferPolicy policy_arg(py::handle value) {
       fmt::format("transfer_guard(): policy must be 'allow', 'log' or 'disallow', not '{}'", text));
 }
 
-strict::Device required_device(std::string_view function, py::handle value) {
-  const auto device = device_arg(function, value);
-  if (!device)
-    throw py::type_error(fmt::format("{}(): device must be a Device, not None", function));
-  return *device;
-}
-
 }  // namespace
 
 void bind_placement_and_transfers(py::module_& m) {
   m.def(
       "set_default_device",
       [](py::handle device) {
-        strict::set_global_default_device(required_device("set_default_device", device));
+        strict::set_global_default_device(required_device_arg("set_default_device", device));
       },
       py::arg("device"),
       "Sets the global default device: where creation functions put arrays with device=None, no "
@@ -76,12 +63,12 @@ void bind_placement_and_transfers(py::module_& m) {
       "The device creation functions use now (the innermost default_device() block, else the "
       "global default).");
   py::class_<DefaultDeviceScope>(m, "_DefaultDeviceScope")
-      .def("__enter__", &DefaultDeviceScope::enter)
+      .def("__enter__", [](DefaultDeviceScope& s) { return device_object(s.enter()); })
       .def("__exit__", [](DefaultDeviceScope& s, py::args) { s.exit(); });
   m.def(
       "default_device",
       [](py::handle device) {
-        return DefaultDeviceScope(required_device("default_device", device));
+        return DefaultDeviceScope(required_device_arg("default_device", device));
       },
       py::arg("device"),
       "A context manager: inside `with default_device(d):`, creation functions with device=None "
@@ -100,7 +87,7 @@ void bind_placement_and_transfers(py::module_& m) {
       "asarray/astype/from_dlpack/__dlpack__ copies across devices.");
   m.def("reset_transfer_counts", [] { strict::reset_transfer_counts(); });
   py::class_<TransferGuardScope>(m, "_TransferGuardScope")
-      .def("__enter__", &TransferGuardScope::enter)
+      .def("__enter__", [](TransferGuardScope& s) { s.enter(); })
       .def("__exit__", [](TransferGuardScope& s, py::args) { s.exit(); });
   m.def(
       "transfer_guard", [](py::handle policy) { return TransferGuardScope(policy_arg(policy)); },
