@@ -3,8 +3,11 @@
 #include "command_line.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 
+#include "catalogue/catalogue.hpp"
+#include "conformance/spec_version.hpp"
 #include "usage_error.hpp"
 
 #ifndef ADC_TOOL_VERSION
@@ -54,15 +57,20 @@ void add_options(CLI::App& app, CommandLine& cl) {
                  "entries in order")
       ->type_name("FILE")
       ->allow_extra_args(false);
+  app.add_option("--spec-version", cl.spec_version,
+                 "judge every implementation by this version of the standard (default: the one "
+                 "it declares in __array_api_version__; the newest when it declares none)")
+      ->type_name("V");
   app.add_option("--timeout-ms", cl.timeout_ms, "per program, for out-of-process adapters")
       ->type_name("N")
       ->capture_default_str();
-  app.add_flag("--list", cl.list, "print the check ids (id, family, level) and exit");
+  app.add_flag("--list", cl.list,
+               "print the check ids (id, family, level, first spec version) and exit");
   app.add_flag("--list-faults", cl.list_faults,
                "print strict's injectable faults for --impl strict:fault=NAME (name, family, bug) "
                "and exit");
   app.add_flag("--coverage", cl.coverage,
-               "print, as Markdown, how much of the 2024.12 catalogue each --impl has and the "
+               "print, as Markdown, how much of the catalogue each --impl has and the "
                "checks cover, and exit");
   app.add_option("--reproduce", cl.reproduce,
                  "replay one failure from its reproduce string (with a --filter naming its check)")
@@ -100,6 +108,10 @@ void validate_ranges(const CommandLine& cl) {
   if (cl.timeout_ms < 1)
     throw UsageError(fmt::format("--timeout-ms must be at least 1, not {}", cl.timeout_ms));
   if (cl.python.empty()) throw UsageError("--python needs an interpreter path");
+  if (!cl.spec_version.empty() && !is_spec_version(cl.spec_version)) {
+    throw UsageError(fmt::format("--spec-version {} is not a version of the standard; one of {}",
+                                 cl.spec_version, fmt::join(catalogue::spec_versions(), ", ")));
+  }
 }
 
 std::string journal_path(const CommandLine& cl) {

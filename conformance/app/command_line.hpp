@@ -22,6 +22,7 @@ struct CommandLine {
   std::string journal_path{};                     // "" with --json: <json>.journal.jsonl
   std::vector<std::string> expectations_paths{};  // one file per implementation, say
   int timeout_ms = 10000;
+  std::string spec_version{};  // --spec-version: overrides every implementation's declared one
   bool list = false;
   bool list_faults = false;  // strict's injectable faults (issue #7)
   bool coverage = false;

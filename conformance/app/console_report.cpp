@@ -61,15 +61,17 @@ void print_check_list(std::ostream& out, const std::vector<const Check*>& checks
   for (const Check* check : checks)
     family_width = std::max(family_width, check->info.family.size());
   for (const Check* check : checks) {
-    out << fmt::format("{:<{}}  {:<{}}  {}\n", check->info.id, id_width, check->info.family,
-                       family_width, name(check->info.level));
+    out << fmt::format("{:<{}}  {:<{}}  {:<13}  since {}\n", check->info.id, id_width,
+                       check->info.family, family_width, name(check->info.level),
+                       check->info.since_version);
   }
 }
 
-void print_implementation_header(std::ostream& out, const Handshake& handshake) {
-  out << fmt::format("== {}: {} {} (spec {}), {} device(s)\n", handshake.implementation,
-                     handshake.library, handshake.library_version, handshake.spec_version,
-                     handshake.devices.size());
+void print_implementation_header(std::ostream& out, const Handshake& handshake,
+                                 const JudgedVersion& judged) {
+  out << fmt::format("== {}: {} {}, {} device(s); judged by spec {} ({})\n",
+                     handshake.implementation, handshake.library, handshake.library_version,
+                     handshake.devices.size(), judged.version, judged.basis);
 }
 
 std::size_t id_column_width(const std::vector<const Check*>& checks) {

@@ -9,13 +9,16 @@
 
 #include "conformance/adapter.hpp"
 #include "conformance/check.hpp"
+#include "conformance/spec_version.hpp"
 
 namespace conformance::app {
 
 // --list: one check per line, "id  family  level" in aligned columns.
 void print_check_list(std::ostream& out, const std::vector<const Check*>& checks);
 
-void print_implementation_header(std::ostream& out, const Handshake& handshake);
+// "== python:numpy: numpy 1.24.2, 1 device(s); judged by spec 2025.12 (why)".
+void print_implementation_header(std::ostream& out, const Handshake& handshake,
+                                 const JudgedVersion& judged);
 
 // The width of the id column: the longest id among `checks`.
 std::size_t id_column_width(const std::vector<const Check*>& checks);

@@ -61,6 +61,7 @@ SuiteRun prepare(const CommandLine& command_line, std::vector<const Check*> chec
       .filters = command_line.filters,
       .reproduce = command_line.reproduce,
       .expectations = read_expectations(command_line.expectations_paths),
+      .spec_version = command_line.spec_version,
   };
   const AdapterSettings settings{.python = command_line.python,
                                  .timeout_ms = command_line.timeout_ms};

@@ -8,6 +8,7 @@
 #include "conformance/journal.hpp"
 #include "conformance/junit.hpp"
 #include "conformance/route_differences.hpp"
+#include "conformance/spec_version.hpp"
 #include "console_report.hpp"
 #include "interrupt.hpp"
 #include "run_environment.hpp"
@@ -81,7 +82,9 @@ int run_suite(SuiteRun& suite, std::ostream& out) {
   for (const auto& adapter : suite.adapters) {
     const Handshake& handshake = adapter->handshake();
     if (journal) journal->begin_implementation(handshake);
-    if (!suite.quiet) print_implementation_header(out, handshake);
+    if (!suite.quiet)
+      print_implementation_header(
+          out, handshake, judged_version(handshake.spec_version, suite.options.spec_version));
     tracker.implementations.push_back(ImplementationRun{.handshake = handshake, .results = {}});
     if (!run_implementation(suite, *adapter, tracker.implementations.back(),
                             journal ? &*journal : nullptr, out)) {

@@ -174,11 +174,12 @@ Check inputs_beat_default() {
                 ops.push_back(std::string(op.name));
             }
             if (ops.empty()) return lacks(info, context, "a function of arrays");
-            auto programs = rc::gen::exec([ops, hs = &handshake] {
+            auto programs = rc::gen::exec([ops, hs = &handshake, version = context.spec_version] {
               const auto op = *rc::gen::elementOf(ops);
               const int inputs = *any_device(*hs);
               const int default_device = *any_device(*hs);
               generate::CallOptions options;
+              options.spec_version = version;
               options.placement = generate::Placement::one_device;
               options.device = inputs;
               const auto call = *rc::gen::suchThat(

@@ -1,6 +1,8 @@
 // dlpack.*: __dlpack_device__ agrees with .device (P25), __dlpack__() exports where the array is
 // (P26), from_dlpack keeps the device without device= (P29), obeys device= (P30), and refuses a
 // cross-device copy=False (P31).
+#include <map>
+
 #include "family.hpp"
 
 namespace conformance::families {
@@ -92,6 +94,9 @@ detail::CaseVerdict judge_valid(Adapter& adapter, const Program& program,
   return detail::CaseVerdict::passed();
 }
 
+// One device, one pair. Distinct devices may share a pair: fake devices that live in host memory
+// honestly report (kDLCPU, 0) each (array-api-strict#219 shows what claiming otherwise costs), so
+// that is recorded by distinct_pairs_check(), never failed here.
 detail::CaseVerdict judge_agrees(Adapter& adapter, const Program& program,
                                  const ProgramOutcome& outcome) {
   if (auto verdict = unusable(adapter, program, outcome)) return *verdict;
@@ -99,14 +104,54 @@ detail::CaseVerdict judge_agrees(Adapter& adapter, const Program& program,
   const ArrayReport* y = first_array(outcome, 1);
   const auto& dx = outcome.steps[2].value;
   const auto& dy = outcome.steps[3].value;
-  const bool same_device = x->device == y->device;
-  if ((dx == dy) == same_device) return detail::CaseVerdict::passed();
+  if (x->device != y->device || dx == dy) return detail::CaseVerdict::passed();
   return detail::CaseVerdict::failed(
-      3, dlpack_rule("__dlpack_device__ agrees with .device"),
-      same_device ? fmt::format("the same DLPack device for two arrays on {}", x->device_repr)
-                  : fmt::format("different DLPack devices for arrays on {} and {}", x->device_repr,
-                                y->device_repr),
+      3, dlpack_rule("__dlpack_device__ is one pair per device"),
+      fmt::format("the same DLPack device for two arrays on {}", x->device_repr),
       fmt::format("{} and {}", dx.dump(), dy.dump()));
+}
+
+// Informational: which devices share a DLPack pair, from one array on each. Always `pass` (or
+// skip/unsupported when it cannot be asked); the reason records what was seen.
+Check distinct_pairs_check() {
+  CheckInfo info =
+      dlpack_info("dlpack_device.distinct", std::string(kDlpackDevice), Level::informational,
+                  spec_text::dlpack_device,
+                  "records which devices share a DLPack device pair (devices in host memory may "
+                  "all be kDLCPU: never a failure)");
+  return {info, [info](const CheckContext& context) {
+            const auto& handshake = context.adapter.handshake();
+            if (!has_operation(handshake, kDlpackDevice))
+              return lacks(info, context, kDlpackDevice);
+            if (handshake.devices.size() < 2) return needs_two_devices(info, context);
+            const int count = static_cast<int>(handshake.devices.size());
+            Program program;
+            for (int d = 0; d < count; ++d)
+              program.steps.push_back(setup("asarray", {Data{.values = {0}, .shape = {1}}},
+                                            {{"device", DeviceIndex{d}}}));
+            for (int d = 0; d < count; ++d)
+              program.steps.push_back(tested(std::string(kDlpackDevice), {StepRef{d, 0}}));
+            const ProgramOutcome outcome = context.adapter.run(program);
+            std::map<std::string, std::vector<std::string>> by_pair;
+            for (int d = 0; d < count; ++d) {
+              const auto index = static_cast<std::size_t>(count + d);
+              const auto& repr = handshake.devices[static_cast<std::size_t>(d)].repr;
+              if (index >= outcome.steps.size() || outcome.steps[index].status != StepStatus::ok)
+                continue;  // a device without data or DLPack (torch's meta): nothing to record
+              by_pair[outcome.steps[index].value.dump()].push_back(repr);
+            }
+            std::vector<std::string> shared;
+            for (const auto& [pair, devices] : by_pair)
+              if (devices.size() > 1)
+                shared.push_back(fmt::format("{} share {}", fmt::join(devices, ", "), pair));
+            CheckResult result = detail::not_run(
+                info, context, Status::pass,
+                shared.empty()
+                    ? fmt::format("{} device(s) answered, each with its own pair", by_pair.size())
+                    : fmt::format("informational: {}", fmt::join(shared, "; ")));
+            result.cases = 1;
+            return result;
+          }};
 }
 
 Check from_dlpack_check(CheckInfo info, generate::DeviceKeyword keyword) {
@@ -114,6 +159,7 @@ Check from_dlpack_check(CheckInfo info, generate::DeviceKeyword keyword) {
             const auto& handshake = context.adapter.handshake();
             if (!has_operation(handshake, kFromDlpack)) return lacks(info, context, kFromDlpack);
             generate::CallOptions options;
+            options.spec_version = context.spec_version;
             options.device_keyword = keyword;
             return detail::run_property(info, context,
                                         generate::call(kFromDlpack, options, handshake),
@@ -196,12 +242,11 @@ std::vector<Check> dlpack_checks() {
                       spec_text::dlpack_device,
                       "__dlpack_device__() is a (DLDeviceType, id) tuple of a listed type"),
           judge_valid),
-      dlpack_device_check(
-          dlpack_info("dlpack_device.agrees", std::string(kDlpackDevice), Level::must,
-                      spec_text::dlpack_device,
-                      "arrays on the same device report the same DLPack device, arrays on "
-                      "different devices different ones"),
-          judge_agrees),
+      dlpack_device_check(dlpack_info("dlpack_device.agrees", std::string(kDlpackDevice),
+                                      Level::must, spec_text::dlpack_device,
+                                      "arrays on the same device report the same DLPack device"),
+                          judge_agrees),
+      distinct_pairs_check(),
       from_dlpack_check(
           dlpack_info("from_dlpack.same_device", std::string(kFromDlpack), Level::must,
                       spec_text::from_dlpack_device, "from_dlpack(x) is on x's device"),

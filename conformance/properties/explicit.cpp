@@ -22,6 +22,7 @@ Check lands_check(const std::string& op) {
             const auto& handshake = context.adapter.handshake();
             if (!has_operation(handshake, op)) return lacks(info, context, op);
             generate::CallOptions options;
+            options.spec_version = context.spec_version;
             options.device_keyword = generate::DeviceKeyword::drawn;
             return detail::run_property(info, context, generate::call(op, options, handshake),
                                         detail::judge_with_oracle);
@@ -39,6 +40,7 @@ Check invalid_device_check(const std::string& op) {
             const auto& handshake = context.adapter.handshake();
             if (!has_operation(handshake, op)) return lacks(info, context, op);
             generate::CallOptions options;
+            options.spec_version = context.spec_version;
             options.device_keyword = generate::DeviceKeyword::invalid;
             return detail::run_property(info, context, generate::call(op, options, handshake),
                                         detail::judge_with_oracle);

@@ -22,6 +22,7 @@ Check like_check(const std::string& op) {
             const auto& handshake = context.adapter.handshake();
             if (!has_operation(handshake, op)) return lacks(info, context, op);
             generate::CallOptions keep;
+            keep.spec_version = context.spec_version;
             keep.device_keyword = generate::DeviceKeyword::omitted;
             // asarray also takes literals; here it must read an array.
             auto programs = rc::gen::suchThat(generate::call(op, keep, handshake), reads_an_array);

@@ -96,6 +96,7 @@ Check mixed_check(const std::string& op, generate::ZeroD zero_d) {
             if (!has_operation(handshake, op)) return lacks(info, context, op);
             if (handshake.devices.size() < 2) return needs_two_devices(info, context);
             generate::CallOptions options;
+            options.spec_version = context.spec_version;
             options.placement = generate::Placement::mixed_devices;
             options.python_scalars = false;
             options.zero_d = zero_d;

@@ -16,8 +16,9 @@ std::vector<Check> program_checks() {
                      "step"};
   return {{info, [info](const CheckContext& context) {
              const auto& handshake = context.adapter.handshake();
-             return detail::run_property(info, context, generate::random_program(handshake, 8),
-                                         detail::judge_with_oracle);
+             return detail::run_property(
+                 info, context, generate::random_program(handshake, 8, context.spec_version),
+                 detail::judge_with_oracle);
            }}};
 }
 

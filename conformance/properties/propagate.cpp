@@ -21,6 +21,7 @@ Check propagate_check(const std::string& op) {
             const auto& handshake = context.adapter.handshake();
             if (!has_operation(handshake, op)) return lacks(info, context, op);
             generate::CallOptions options;
+            options.spec_version = context.spec_version;
             options.placement = generate::Placement::one_device;
             options.python_scalars = true;
             return detail::run_property(info, context, generate::call(op, options, handshake),

@@ -64,7 +64,7 @@ std::vector<CoverageRow> coverage(const std::vector<std::string>& operations) {
 std::string coverage_markdown(const std::vector<CoverageRow>& rows,
                               const std::string& implementation) {
   std::string out = fmt::format(
-      "| 2024.12 group | operations in the spec | implemented in {} | checked by the harness |\n"
+      "| 2025.12 group | operations in the spec | implemented in {} | checked by the harness |\n"
       "|---|---|---|---|\n",
       implementation);
   for (const auto& row : rows)

@@ -157,6 +157,13 @@ Value CallBuilder::scalar_for(const std::string& dtype, Domain domain) const {
   return Value{value};
 }
 
+bool CallBuilder::scalar_allowed(int parameter) const {
+  const auto& p = op_.arrays.at(static_cast<std::size_t>(parameter));
+  const auto& version = options_.spec_version;
+  return options_.python_scalars && p.may_be_scalar &&
+         (version.empty() || catalogue::scalar_since(op_, p) <= version);
+}
+
 Program CallBuilder::finish(std::vector<Value> args, std::vector<Keyword> kwargs) {
   if (op_.has_device_keyword && target_)
     kwargs.push_back(Keyword{.name = "device", .value = *target_});
@@ -201,10 +208,11 @@ Program generic_call(CallBuilder& b) {
   const int n = static_cast<int>(params.size());
   std::vector<bool> scalar(static_cast<std::size_t>(n), false);
   int arrays = n;
-  if (b.options().python_scalars) {
+  {
     const int kept = b.mixed() ? 2 : 1;  // never all operands scalars; mixed needs two arrays
     for (int i = 0; i < n; ++i) {
-      if (params[static_cast<std::size_t>(i)]->may_be_scalar && arrays > kept && coin(25)) {
+      const auto index = params[static_cast<std::size_t>(i)] - op.arrays.data();
+      if (b.scalar_allowed(static_cast<int>(index)) && arrays > kept && coin(25)) {
         scalar[static_cast<std::size_t>(i)] = true;
         --arrays;
       }

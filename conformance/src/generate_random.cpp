@@ -83,10 +83,11 @@ const std::vector<BinaryOp>& binary_ops(std::string_view dtype) {
 // The program under construction and the model of its results.
 class RandomProgram {
  public:
-  RandomProgram(const Handshake& handshake, int steps)
+  RandomProgram(const Handshake& handshake, int steps, bool scalars_in_functions)
       : handshake_(handshake),
         operations_(handshake.operations.begin(), handshake.operations.end()),
-        steps_(steps) {
+        steps_(steps),
+        scalars_in_functions_(scalars_in_functions) {
     // Dtypes every device holds, so that no transfer or device= fails for want of a dtype.
     for (const auto* preferred : {"float64", "int64", "bool", "float32", "int32"}) {
       const bool everywhere = std::all_of(
@@ -300,8 +301,10 @@ class RandomProgram {
       other = StepRef{y, 0};
     } else if (form == 1 && left() >= 2 && has("asarray")) {
       other = literal(coin(30) ? Shape{} : first.shape, first.dtype);
-    } else {
+    } else if (method || scalars_in_functions_) {
       other = scalar_for(first.dtype);
+    } else {
+      other = StepRef{x, 0};  // before 2024.12 a function's operands are arrays
     }
     std::vector<Value> args{StepRef{x, 0}, other};
     if (!method && coin(50)) std::swap(args[0], args[1]);
@@ -379,6 +382,7 @@ class RandomProgram {
   const Handshake& handshake_;
   std::set<std::string, std::less<>> operations_;
   int steps_;
+  bool scalars_in_functions_;  // binary functions take Python scalars (2024.12 and later)
   std::vector<std::string> dtypes_{};
   Program program_{};
   std::vector<std::optional<ArrayModel>> results_{};
@@ -387,12 +391,16 @@ class RandomProgram {
 
 }  // namespace
 
-rc::Gen<Program> random_program(const Handshake& handshake, int max_steps) {
+rc::Gen<Program> random_program(const Handshake& handshake, int max_steps,
+                                std::string_view spec_version) {
   if (max_steps < 1) throw std::invalid_argument("random_program: max_steps must be at least 1");
   auto shared = std::make_shared<const Handshake>(handshake);
-  return rc::gen::exec([shared, max_steps] {
+  const auto* add = catalogue::find_operation("add");
+  const bool scalars =
+      spec_version.empty() || catalogue::scalar_since(*add, add->arrays.at(1)) <= spec_version;
+  return rc::gen::exec([shared, max_steps, scalars] {
     const int steps = *rc::gen::inRange(1, max_steps + 1);
-    return RandomProgram(*shared, steps).build();
+    return RandomProgram(*shared, steps, scalars).build();
   });
 }
 

@@ -42,7 +42,7 @@ Program in_place(CallBuilder& b) {
 // Python scalar ("At least one of x1 and x2 must be an array"); shapes equal or 0-d.
 Program where(CallBuilder& b) {
   const ZeroD zero_d = b.options().zero_d;
-  const int scalar = b.options().python_scalars && coin(25) ? 1 + draw_index(2) : 0;
+  const int scalar = b.scalar_allowed(1) && coin(25) ? 1 + draw_index(2) : 0;
   const int arrays = scalar != 0 ? 2 : 3;
   b.place(arrays, {"boolean"});
   const std::string dtype = b.pick_dtype({"any"});

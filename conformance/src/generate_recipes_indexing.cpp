@@ -127,17 +127,20 @@ Program getitem(CallBuilder& b) {
 }
 
 // __setitem__(key, value): value a Python scalar or a 0-d array of self's dtype (it broadcasts
-// to any selection). Mixed placement needs the key or the value to be an array.
+// to any selection). Mixed placement needs the key or the value to be an array. Without 0-d
+// operands the value is (1,), which broadcasts to the one-dimensional selection of an array key.
 Program setitem(CallBuilder& b) {
-  const Indexing indexing = draw_indexing(b.mixed() && coin(50));
+  const bool no_0d = b.least_ndim() > 0;
+  const Indexing indexing = draw_indexing(no_0d || (b.mixed() && coin(50)));
   const bool array_key = is_array_key(indexing.key);
   const bool array_value = !b.options().python_scalars || coin(50) || (b.mixed() && !array_key);
   b.place(1 + array_key + array_value, {key_category(indexing.key)});
   const std::string dtype = b.pick_dtype({"any"});
   const StepRef self = b.add_input(0, indexing.shape, dtype);
   const Value key = key_value(b, indexing, 1);
-  const Value value =
-      array_value ? Value{b.add_input(array_key ? 2 : 1, Shape{}, dtype)} : b.scalar_for(dtype);
+  const Value value = array_value
+                          ? Value{b.add_input(array_key ? 2 : 1, no_0d ? Shape{1} : Shape{}, dtype)}
+                          : b.scalar_for(dtype);
   return b.finish({self, key, value});
 }
 

@@ -53,8 +53,10 @@ Program in_place_matmul(CallBuilder& b) {
 Program tensordot(CallBuilder& b) {
   const int contracted = draw_index(3);
   const Shape shared = draw_shape(contracted, contracted);
-  const Shape shape1 = joined(draw_shape(0, 3 - contracted), shared);
-  const Shape shape2 = joined(shared, draw_shape(0, 3 - contracted));
+  // No contraction and no free dimension would be 0-d: that only where 0-d operands may be.
+  const int free = contracted == 0 ? b.least_ndim() : 0;
+  const Shape shape1 = joined(draw_shape(free, 3 - contracted), shared);
+  const Shape shape2 = joined(shared, draw_shape(free, 3 - contracted));
   b.place(2, {"numeric"});
   const std::string dtype = b.pick_dtype({"numeric"});
   const StepRef x1 = b.add_input(0, shape1, dtype);
@@ -171,8 +173,9 @@ Program with_rtol(CallBuilder& b) {
   std::vector<Keyword> kwargs;
   if (form == 1) kwargs.push_back(Keyword{.name = "rtol", .value = 0.5});
   if (form == 2)
-    kwargs.push_back(
-        Keyword{.name = "rtol", .value = b.add_input(1, Shape{}, dtype, Domain::non_negative)});
+    kwargs.push_back(Keyword{.name = "rtol",
+                             .value = b.add_input(1, b.least_ndim() == 0 ? Shape{} : Shape{1},
+                                                  dtype, Domain::non_negative)});
   return b.finish({x}, std::move(kwargs));
 }
 
@@ -202,8 +205,8 @@ void add_linalg_recipes(RecipeTable& table) {
   table.emplace("linalg.cholesky", matrix_with_flag("upper"));
   table.emplace("linalg.svd", matrix_with_flag("full_matrices"));
   table.emplace("linalg.matrix_norm", matrix_with_flag("keepdims"));
-  for (const char* op : {"linalg.det", "linalg.slogdet", "linalg.inv", "linalg.eigh",
-                         "linalg.eigvalsh", "linalg.qr", "linalg.svdvals"})
+  for (const char* op : {"linalg.det", "linalg.slogdet", "linalg.inv", "linalg.eig", "linalg.eigh",
+                         "linalg.eigvals", "linalg.eigvalsh", "linalg.qr", "linalg.svdvals"})
     table.emplace(op, plain_matrix);
   table.emplace("linalg.matrix_power", matrix_power);
   table.emplace("linalg.matrix_rank", with_rtol);

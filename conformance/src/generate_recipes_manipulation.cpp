@@ -124,7 +124,7 @@ Program roll(CallBuilder& b) {
 // the length repeated (the flattened size when axis is None). Mixed placement: an array.
 Program repeat(CallBuilder& b) {
   const bool array = b.mixed() || coin(50);
-  const Shape shape = draw_shape(0);
+  const Shape shape = draw_shape(b.least_ndim());
   std::vector<Keyword> kwargs;
   std::int64_t length = element_count(shape);
   if (!shape.empty() && coin(50)) {
@@ -163,12 +163,13 @@ Program broadcast_to(CallBuilder& b) {
 
 // A shape that broadcasts with `base` to `base`: base itself, 0-d, a suffix, or base with some
 // dimensions set to 1.
-Shape broadcastable_to(const Shape& base) {
+Shape broadcastable_to(const Shape& base, int least_ndim) {
   switch (draw_index(4)) {
     case 1:
-      return Shape{};
+      return least_ndim == 0 ? Shape{} : Shape{1};
     case 2:
-      return Shape(base.begin() + draw_index(static_cast<int>(base.size()) + 1), base.end());
+      return Shape(base.begin() + draw_index(static_cast<int>(base.size()) - least_ndim + 1),
+                   base.end());
     case 3: {
       Shape shape = base;
       for (auto& dim : shape)
@@ -189,10 +190,10 @@ Program broadcast_arrays(CallBuilder& b) {
   const int count = sequence_length(b);
   b.place(count, {"any"});
   const std::string dtype = b.pick_dtype({"any"});
-  const Shape base = draw_shape(0);
+  const Shape base = draw_shape(b.least_ndim());
   RefList arrays;
   for (int i = 0; i < count; ++i)
-    arrays.refs.push_back(b.add_input(i, broadcastable_to(base), dtype));
+    arrays.refs.push_back(b.add_input(i, broadcastable_to(base, b.least_ndim()), dtype));
   return b.finish({arrays});
 }
 
@@ -225,7 +226,7 @@ Program stack(CallBuilder& b) {
   const int count = sequence_length(b);
   b.place(count, {"any"});
   const std::string dtype = b.pick_dtype({"any"});
-  const Shape shape = draw_shape(0, 2);
+  const Shape shape = draw_shape(b.least_ndim(), 2);
   std::vector<Keyword> kwargs;
   if (coin(50)) kwargs.push_back(Keyword{.name = "axis", .value = draw_axis(ndim_of(shape) + 1)});
   RefList arrays;

@@ -88,7 +88,7 @@ Program searchsorted(CallBuilder& b) {
   Data sorted = *data_in(Shape{length}, dtype, Domain::any);
   std::sort(sorted.values.begin(), sorted.values.end());
   const StepRef x1 = b.add_input(0, sorted, dtype);
-  const StepRef x2 = b.add_input(1, draw_shape(0), dtype);
+  const StepRef x2 = b.add_input(1, draw_shape(b.least_ndim()), dtype);
   std::vector<Keyword> kwargs;
   if (sorter) {
     std::vector<double> identity;

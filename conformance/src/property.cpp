@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <rapidcheck/detail/Configuration.h>
 #include <rapidcheck/detail/Property.h>
 #include <rapidcheck/detail/TestListener.h>
@@ -122,6 +123,8 @@ bool uses_invalid_device(const Step& step) {
                      [&](const Keyword& k) { return invalid(k.value); });
 }
 
+constexpr std::string_view kRaisesOnOneDevice = "raises on one device too";
+
 Program first_steps(const Program& program, int count) {
   Program prefix;
   prefix.steps.assign(program.steps.begin(), program.steps.begin() + count);
@@ -207,9 +210,20 @@ bool runs_cleanly(Adapter& adapter, const Program& program) {
   return completed_cleanly(adapter.run(program));
 }
 
+std::optional<CaseVerdict> raises_on_one_device_too(Adapter& adapter, const Program& program,
+                                                    const ProgramOutcome& outcome, int step) {
+  const auto& result = outcome.steps.at(static_cast<std::size_t>(step));
+  if (result.status != StepStatus::raised) return std::nullopt;
+  const int baseline = adapter.handshake().default_device.value_or(0);
+  if (runs_cleanly(adapter, on_one_device(first_steps(program, step + 1), baseline)))
+    return std::nullopt;
+  return CaseVerdict::discarded(fmt::format("{} {}: {}",
+                                            program.steps.at(static_cast<std::size_t>(step)).op,
+                                            kRaisesOnOneDevice, describe(result)));
+}
+
 namespace {
 
-constexpr std::string_view kRaisesOnOneDevice = "raises on one device too";
 constexpr std::string_view kUnsupportedOnDevice = "unsupported on the device used";
 
 // A discard reason saying the library, not the generator, kept the call from running.
@@ -369,6 +383,15 @@ CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
         return unsupported_here(adapter, program, index, baseline_device,
                                 fmt::format("{}: {}", step.op, result.message));
       case Verdict::fail: {
+        // A wrong exception type is the library's fault only if the call is valid for it: a
+        // library without the keyword (from_dlpack(..., copy=False) before 2023.12) raises
+        // TypeError on one device too, and that is a call it does not support.
+        if (result.status == StepStatus::raised && expectation.kind == ExpectKind::raises &&
+            !uses_invalid_device(step) &&
+            !runs_cleanly(adapter, on_one_device(first_steps(program, index + 1), baseline_device)))
+          return CaseVerdict::unsupported_because(fmt::format(
+              "{} {} (raised {} where the device rule wants {})", step.op, kRaisesOnOneDevice,
+              result.exception_type, fmt::join(expectation.exceptions, " or ")));
         // Each step is judged on earlier ones only: the steps after it are not evidence.
         auto failed = CaseVerdict::failed(index, expectation, judgement.expected, judgement.actual);
         failed.keep_steps = index + 1;

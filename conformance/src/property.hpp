@@ -56,6 +56,14 @@ std::optional<CaseVerdict> setup_step_verdict(Adapter& adapter, const Program& p
                                               const ProgramOutcome& outcome, int step,
                                               std::string_view what);
 
+// For a step that raised where a value was due: discarded when the same steps with every device
+// set to the default one raise too (an invalid call, or a call form the library lacks, e.g.
+// torch's can_cast of a tensor: no device rule is involved; a check whose every case is so
+// discarded ends unsupported with that reason); nullopt when they run (the raise is about
+// devices, and the check judges it) or the step did not raise.
+std::optional<CaseVerdict> raises_on_one_device_too(Adapter& adapter, const Program& program,
+                                                    const ProgramOutcome& outcome, int step);
+
 // The program with every device index replaced by `device`.
 Program on_one_device(const Program& program, int device);
 

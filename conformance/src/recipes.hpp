@@ -120,6 +120,13 @@ class CallBuilder {
   // A Python scalar that may stand beside arrays of `dtype`: bool for bool arrays, int for
   // integer and floating ones, sometimes float for floating ones.
   Value scalar_for(const std::string& dtype, Domain domain = Domain::any) const;
+  // Whether array parameter `parameter` (an index into op().arrays) may be a Python scalar here:
+  // the catalogue allows one, from a version no newer than the one judged by, and the options
+  // want scalars.
+  bool scalar_allowed(int parameter) const;
+  // The least rank of an array operand: 1 when the options want no 0-d operand (mixed.* leaves
+  // 0-d operands to mixed_0d.*), else 0.
+  int least_ndim() const { return options_.zero_d == ZeroD::never ? 1 : 0; }
 
   // Appends the call under test (adding `device=` when the operation has that keyword and the
   // options ask for it) and returns the program.

@@ -6,6 +6,8 @@
 #include <exception>
 #include <utility>
 
+#include "conformance/spec_version.hpp"
+
 namespace conformance {
 
 std::vector<const Check*> select_checks(const std::vector<std::string>& filters) {
@@ -36,17 +38,28 @@ CheckResult error_result(const Check& check, const RunOptions& options, std::str
   return result;
 }
 
-CheckResult run_one(Adapter& adapter, const Check& check, const RunOptions& options) {
+CheckResult run_one(Adapter& adapter, const Check& check, const RunOptions& options,
+                    const std::string& spec_version) {
   const CheckContext context{
       .adapter = adapter,
       .examples = options.examples,
       .seed = options.seed,
       .reproduce = options.reproduce,
+      .spec_version = spec_version,
   };
+  if (auto newer = not_in_spec(check.info.since_version, spec_version)) {
+    CheckResult skipped;
+    skipped.info = check.info;
+    skipped.status = Status::skip;
+    skipped.reason = std::move(*newer);
+    skipped.seed = options.seed;
+    return skipped;
+  }
   try {
     CheckResult result = check.run(context);
     // The check's own description is the one the catalogue of checks lists.
     if (result.info.id.empty()) result.info = check.info;
+    result.info.since_version = check.info.since_version;
     return result;
   } catch (const std::exception& error) {
     return error_result(check, options, error.what());
@@ -62,9 +75,12 @@ std::vector<CheckResult> run_checks(Adapter& adapter, const std::vector<const Ch
                                     const std::function<void(const CheckResult&)>& on_result) {
   std::vector<CheckResult> results;
   results.reserve(checks.size());
+  const std::string spec_version =
+      judged_version(adapter.handshake().spec_version, options.spec_version).version;
   for (const Check* check : checks) {
     const auto start = std::chrono::steady_clock::now();
-    CheckResult result = run_one(adapter, *check, options);
+    CheckResult result = run_one(adapter, *check, options, spec_version);
+    result.spec_version = spec_version;
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     result.implementation = adapter.handshake().implementation;

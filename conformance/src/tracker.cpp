@@ -10,6 +10,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "json_integers.hpp"
 #include "run_info_json.hpp"
 
@@ -111,6 +113,7 @@ void to_json(nlohmann::json& j, const CheckResult& result) {
        {"reproduce", result.reproduce},
        {"bug", result.bug},
        {"seconds", result.seconds}};
+  if (!result.spec_version.empty()) j["spec_version"] = result.spec_version;
   if (result.failure) j["failure"] = failure_to_json(*result.failure);
 }
 
@@ -131,8 +134,22 @@ void from_json(const nlohmann::json& j, CheckResult& result) {
   j.at("reproduce").get_to(read.reproduce);
   j.at("bug").get_to(read.bug);
   j.at("seconds").get_to(read.seconds);
+  // Absent from trackers written before issue #16.
+  read.spec_version = j.value("spec_version", "");
   if (j.contains("failure")) read.failure = failure_from_json(j.at("failure"));
   result = std::move(read);
+}
+
+JudgedVersion judged_by(const ImplementationRun& run) {
+  const std::string& declared = run.handshake.spec_version;
+  std::string used;
+  for (const CheckResult& result : run.results)
+    if (!result.spec_version.empty()) used = result.spec_version;
+  if (used.empty()) return {};  // a tracker from before version-aware judging
+  const JudgedVersion by_default = judged_version(declared);
+  if (used == by_default.version) return by_default;
+  return {used, fmt::format("--spec-version; {} declares {}", run.handshake.library,
+                            declared.empty() ? "none" : declared)};
 }
 
 std::map<std::string, int> summarize(const std::vector<CheckResult>& results) {
@@ -155,6 +172,9 @@ nlohmann::json to_json(const Tracker& tracker) {
                             {"summary", summarize(run.results)},
                             {"results", run.results}};
     if (!run.notes.empty()) entry["notes"] = run.notes;
+    const JudgedVersion judged = judged_by(run);
+    if (!judged.version.empty())
+      entry["judged_by"] = {{"spec_version", judged.version}, {"basis", judged.basis}};
     implementations.push_back(std::move(entry));
   }
   return {{"schema", std::string(kTrackerSchema)},

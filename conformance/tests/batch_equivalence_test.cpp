@@ -37,10 +37,10 @@ TEST(BatchEquivalence, EveryCheckGivesTheSameResultBatchedOrNot) {
   auto plain = make_strict_adapter();
   Batching batching;
   for (const auto& check : all_checks()) {
-    const auto one_by_one =
-        check.run(CheckContext{.adapter = *plain, .examples = 20, .seed = 5, .reproduce = {}});
-    const auto batched =
-        check.run(CheckContext{.adapter = batching, .examples = 20, .seed = 5, .reproduce = {}});
+    const auto one_by_one = check.run(CheckContext{
+        .adapter = *plain, .examples = 20, .seed = 5, .reproduce = {}, .spec_version = {}});
+    const auto batched = check.run(CheckContext{
+        .adapter = batching, .examples = 20, .seed = 5, .reproduce = {}, .spec_version = {}});
     EXPECT_EQ(name(batched.status), name(one_by_one.status)) << check.info.id;
     EXPECT_EQ(batched.cases, one_by_one.cases) << check.info.id;
     EXPECT_EQ(batched.reason, one_by_one.reason) << check.info.id;

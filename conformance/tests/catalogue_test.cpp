@@ -17,7 +17,11 @@ namespace {
 
 using nlohmann::json;
 
-constexpr const char* kVersion = "2024.12";
+// The versions whose whole signatures (parameters included) the catalogue must match: the newest,
+// which it describes, and the one before, which it described until 2025.12 came. Older versions
+// are checked for names, since-versions, device keywords and scalar operands only, since their
+// keyword lists differ in ways no check depends on.
+const std::vector<std::string> kCheckedVersions = {"2024.12", "2025.12"};
 
 const json& signatures() {
   static const json doc = [] {
@@ -28,26 +32,48 @@ const json& signatures() {
   return doc;
 }
 
-const json& spec() {
-  return signatures().at(kVersion);
+const json& spec(const std::string& version) {
+  return signatures().at(version);
+}
+
+const json& newest() {
+  return spec(std::string(catalogue::newest_spec_version()));
+}
+
+// The operations that exist in `version`.
+std::vector<const catalogue::Operation*> operations_in(const std::string& version) {
+  std::vector<const catalogue::Operation*> ops;
+  for (const auto& op : catalogue::operations())
+    if (op.since_version <= version) ops.push_back(&op);
+  return ops;
+}
+
+const json& params(const std::string& version, std::string_view op) {
+  return spec(version).at(std::string(op)).at("params");
+}
+
+// A parameter's annotation; "" where older stubs leave it out (2021.12's `self`).
+std::string annotation_of(const json& p) {
+  const auto it = p.find("annotation");
+  return it != p.end() && it->is_string() ? it->get<std::string>() : "";
 }
 
 // An array parameter of the spec: annotated with `array` anywhere (array, Optional[array],
 // Union[int, array], Tuple[array, ...]) or, for from_dlpack, `object` ("input (array) object").
 bool is_array_param(const json& p) {
   static const std::regex word(R"(\barray\b)");
-  const auto annotation = p.at("annotation").get<std::string>();
+  const auto annotation = annotation_of(p);
   return std::regex_search(annotation, word) || annotation == "object";
 }
 
 bool allows_python_scalar(const json& p) {
   static const std::regex scalar(R"(\b(int|float|complex|bool)\b)");
-  return std::regex_search(p.at("annotation").get<std::string>(), scalar);
+  return std::regex_search(annotation_of(p), scalar);
 }
 
 bool is_variadic(const json& p) {
   return p.at("kind") == "var-positional" ||
-         p.at("annotation").get<std::string>().find("Tuple[array") != std::string::npos;
+         annotation_of(p).find("Tuple[array") != std::string::npos;
 }
 
 std::string join(const std::vector<std::string>& names) {
@@ -57,20 +83,43 @@ std::string join(const std::vector<std::string>& names) {
   return out;
 }
 
-TEST(Catalogue, CoversEverySpecFunction) {
-  std::vector<std::string> missing;
-  for (const auto& [name, _] : spec().items()) {
-    if (catalogue::find_operation(name) == nullptr) missing.push_back(name);
+TEST(Catalogue, VersionsAreTheSignatureFilesReleases) {
+  std::vector<std::string_view> released;
+  for (const auto& [version, _] : signatures().items())
+    if (version != "draft") released.push_back(version);
+  EXPECT_EQ(catalogue::spec_versions(), released);
+  EXPECT_EQ(catalogue::newest_spec_version(), "2025.12");
+}
+
+TEST(Catalogue, CoversEverySpecFunctionOfEveryVersion) {
+  for (const auto version : catalogue::spec_versions()) {
+    std::vector<std::string> missing;
+    for (const auto& [name, _] : spec(std::string(version)).items()) {
+      const auto* op = catalogue::find_operation(name);
+      if (op == nullptr || op->since_version > version) missing.push_back(name);
+    }
+    EXPECT_TRUE(missing.empty()) << "missing from the catalogue for " << version << ": "
+                                 << join(missing);
   }
-  EXPECT_TRUE(missing.empty()) << "missing from the catalogue: " << join(missing);
 }
 
 TEST(Catalogue, InventsNoName) {
-  std::vector<std::string> invented;
-  for (const auto& op : catalogue::operations()) {
-    if (!spec().contains(std::string(op.name))) invented.emplace_back(op.name);
+  for (const auto version : catalogue::spec_versions()) {
+    std::vector<std::string> invented;
+    for (const auto* op : operations_in(std::string(version))) {
+      if (!spec(std::string(version)).contains(std::string(op->name)))
+        invented.emplace_back(op->name);
+    }
+    EXPECT_TRUE(invented.empty()) << "not in the " << version << " signatures: " << join(invented);
   }
-  EXPECT_TRUE(invented.empty()) << "not in the " << kVersion << " signatures: " << join(invented);
+}
+
+TEST(Catalogue, Has2025Additions) {
+  for (const auto* name : {"isin", "broadcast_shapes", "linalg.eig", "linalg.eigvals"}) {
+    const auto* op = catalogue::find_operation(name);
+    ASSERT_NE(op, nullptr) << name;
+    EXPECT_EQ(op->since_version, "2025.12") << name;
+  }
 }
 
 TEST(Catalogue, NamesAreUnique) {
@@ -100,48 +149,73 @@ TEST(Catalogue, SinceVersionIsTheEarliestVersionListingIt) {
   }
 }
 
-TEST(Catalogue, SpecSectionIsTheStubOfItsModule) {
+TEST(Catalogue, SpecSectionIsTheNewestStubOfItsModule) {
   for (const auto& op : catalogue::operations()) {
-    const auto& sig = spec().at(std::string(op.name));
+    const auto& sig = newest().at(std::string(op.name));
     const auto expected =
-        "src/array_api_stubs/_2024_12/" + sig.at("module").get<std::string>() + ".py";
+        "src/array_api_stubs/_2025_12/" + sig.at("module").get<std::string>() + ".py";
     EXPECT_EQ(op.spec_section, expected) << op.name;
   }
 }
 
-TEST(Catalogue, DeviceKeywordMatchesSignature) {
-  for (const auto& op : catalogue::operations()) {
-    bool has_device = false;
-    for (const auto& p : spec().at(std::string(op.name)).at("params")) {
-      has_device = has_device || (p.at("name") == "device" && p.at("kind") == "keyword-only");
+// In every version: the catalogue's device keyword (and the version it came in) is the
+// signature's keyword-only `device`.
+TEST(Catalogue, DeviceKeywordMatchesSignatureOfEveryVersion) {
+  for (const auto version : catalogue::spec_versions()) {
+    for (const auto* op : operations_in(std::string(version))) {
+      bool has_device = false;
+      for (const auto& p : params(std::string(version), op->name)) {
+        has_device = has_device || (p.at("name") == "device" && p.at("kind") == "keyword-only");
+      }
+      const bool catalogued =
+          op->has_device_keyword && catalogue::device_keyword_since(*op) <= version;
+      EXPECT_EQ(catalogued, has_device) << op->name << " in " << version;
     }
-    EXPECT_EQ(op.has_device_keyword, has_device) << op.name;
+  }
+}
+
+// In every version: a parameter takes a Python scalar exactly from the catalogue's scalar_since.
+TEST(Catalogue, ScalarOperandsMatchSignatureOfEveryVersion) {
+  for (const auto version : catalogue::spec_versions()) {
+    for (const auto* op : operations_in(std::string(version))) {
+      for (const auto& p : params(std::string(version), op->name)) {
+        if (!is_array_param(p)) continue;
+        const auto a = std::find_if(op->arrays.begin(), op->arrays.end(),
+                                    [&](const auto& a) { return a.name == p.at("name"); });
+        if (a == op->arrays.end()) continue;  // renamed since; the newest names are checked below
+        const bool catalogued = a->may_be_scalar && catalogue::scalar_since(*op, *a) <= version;
+        EXPECT_EQ(catalogued, allows_python_scalar(p))
+            << op->name << " " << a->name << " in " << version;
+      }
+    }
   }
 }
 
 TEST(Catalogue, ArrayParametersMatchSignature) {
-  for (const auto& op : catalogue::operations()) {
-    std::vector<const json*> expected;
-    for (const auto& p : spec().at(std::string(op.name)).at("params")) {
-      if (is_array_param(p)) expected.push_back(&p);
-    }
-    ASSERT_EQ(op.arrays.size(), expected.size()) << op.name;
-    for (std::size_t i = 0; i < expected.size(); ++i) {
-      const auto& p = *expected[i];
-      const auto& a = op.arrays[i];
-      EXPECT_EQ(a.name, p.at("name").get<std::string>()) << op.name;
-      EXPECT_EQ(a.may_be_scalar, allows_python_scalar(p)) << op.name << " " << a.name;
-      EXPECT_EQ(a.variadic, is_variadic(p)) << op.name << " " << a.name;
-      EXPECT_EQ(a.optional, p.contains("default")) << op.name << " " << a.name;
-      EXPECT_GE(a.min_ndim, 0) << op.name;
+  for (const auto& version : kCheckedVersions) {
+    for (const auto* op : operations_in(version)) {
+      std::vector<const json*> expected;
+      for (const auto& p : params(version, op->name)) {
+        if (is_array_param(p)) expected.push_back(&p);
+      }
+      ASSERT_EQ(op->arrays.size(), expected.size()) << op->name << " in " << version;
+      for (std::size_t i = 0; i < expected.size(); ++i) {
+        const auto& p = *expected[i];
+        const auto& a = op->arrays[i];
+        EXPECT_EQ(a.name, p.at("name").get<std::string>()) << op->name << " in " << version;
+        EXPECT_EQ(a.variadic, is_variadic(p)) << op->name << " " << a.name;
+        EXPECT_EQ(a.optional, p.contains("default")) << op->name << " " << a.name;
+        EXPECT_GE(a.min_ndim, 0) << op->name;
+      }
     }
   }
 }
 
-TEST(Catalogue, OtherParametersMatchSignature) {
-  for (const auto& op : catalogue::operations()) {
+// The non-array parameters of `op` in `version`: keywords and positionals, with defaults.
+void expect_other_parameters(const std::string& version, const catalogue::Operation& op) {
+  {
     std::map<std::string, std::string> keywords, positionals;
-    for (const auto& p : spec().at(std::string(op.name)).at("params")) {
+    for (const auto& p : params(version, op.name)) {
       if (is_array_param(p)) continue;
       const auto kind = p.at("kind").get<std::string>();
       auto& into =
@@ -153,8 +227,16 @@ TEST(Catalogue, OtherParametersMatchSignature) {
       got_keywords[std::string(k.name)] = k.default_value;
     for (const auto& k : op.positionals)
       got_positionals[std::string(k.name)] = k.default_value;
-    EXPECT_EQ(got_keywords, keywords) << op.name;
-    EXPECT_EQ(got_positionals, positionals) << op.name;
+    EXPECT_EQ(got_keywords, keywords) << op.name << " in " << version;
+    EXPECT_EQ(got_positionals, positionals) << op.name << " in " << version;
+  }
+}
+
+TEST(Catalogue, OtherParametersMatchSignature) {
+  for (const auto& version : kCheckedVersions) {
+    for (const auto* op : operations_in(version)) {
+      expect_other_parameters(version, *op);
+    }
   }
 }
 
@@ -196,7 +278,7 @@ TEST(Catalogue, NamespaceMatchesName) {
     else if (prefix == "info.")
       EXPECT_EQ(op.ns, Namespace::info) << op.name;
     else if (prefix == "array.") {
-      const bool property = spec().at(std::string(op.name)).value("property", false);
+      const bool property = newest().at(std::string(op.name)).value("property", false);
       EXPECT_EQ(op.ns == Namespace::array_attribute, property) << op.name;
       EXPECT_TRUE(op.ns == Namespace::array_attribute || op.ns == Namespace::array_method ||
                   op.ns == Namespace::array_operator)

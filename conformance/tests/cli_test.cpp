@@ -99,21 +99,31 @@ void expect_usage_error(const Invocation& invocation, const std::string& cause) 
   EXPECT_THAT(invocation.err, AllOf(StartsWith("conformance: error: "), HasSubstr(cause)));
 }
 
-TEST_F(Cli, ListPrintsEveryCheckIdWithFamilyAndLevelAndExitsZero) {
+TEST_F(Cli, ListPrintsEveryCheckIdWithFamilyLevelAndFirstVersionAndExitsZero) {
   const Invocation invocation = run("--list");
   ASSERT_EQ(invocation.status, 0) << invocation.err;
   const std::vector<std::string> lines = lines_of(invocation.out);
   bool transfer = false;
   bool mixed = false;
+  std::map<std::string, std::string> since;
   for (const std::string& line : lines) {
     transfer = transfer || line.starts_with("transfer.");
     mixed = mixed || line.starts_with("mixed.");
     std::istringstream columns(line);
-    std::string id, family, level;
-    columns >> id >> family >> level;
+    std::string id, family, level, since_word, version;
+    columns >> id >> family >> level >> since_word >> version;
     EXPECT_TRUE(id.starts_with(family + ".")) << line;
     EXPECT_THAT(level, ::testing::AnyOf("must", "should", "informational")) << line;
+    EXPECT_EQ(since_word, "since") << line;
+    EXPECT_THAT(version, ::testing::MatchesRegex("20[0-9][0-9]\\.12")) << line;
+    since[id] = version;
   }
+  // The function's version, the keyword's, the family's.
+  EXPECT_EQ(since["mixed.add"], "2021.12");
+  EXPECT_EQ(since["mixed.isin"], "2025.12");
+  EXPECT_EQ(since["propagate.linalg.eig"], "2025.12");
+  EXPECT_EQ(since["explicit.astype"], "2023.12");
+  EXPECT_EQ(since["info.devices.nonempty"], "2023.12");
   EXPECT_TRUE(transfer) << invocation.out;
   EXPECT_TRUE(mixed) << invocation.out;
 }

@@ -27,7 +27,8 @@ const Check& check(std::string_view id) {
 }
 
 CheckResult run(std::string_view id, WrongAdapter& adapter, std::uint64_t seed = 1) {
-  CheckContext context{.adapter = adapter, .examples = 100, .seed = seed, .reproduce = {}};
+  CheckContext context{
+      .adapter = adapter, .examples = 100, .seed = seed, .reproduce = {}, .spec_version = {}};
   return check(id).run(context);
 }
 
@@ -226,11 +227,15 @@ TEST(HarnessPower, DeviceObjectCatchesBrokenEquality) {
   expect_caught("device_object.eq.reflexive", adapter);
 }
 
-TEST(HarnessPower, DlpackCatchesAConstantDlpackDevice) {
-  WrongAdapter adapter("__dlpack_device__ always (1, 0)", [](const Program& p, ProgramOutcome& o) {
-    for (std::size_t i = 0; i < p.steps.size() && i < o.steps.size(); ++i)
-      if (p.steps[i].op == "array.__dlpack_device__") o.steps[i].value = {1, 0};
-  });
+// One device, one pair. (Distinct devices may share one: fake devices in host memory are all
+// (kDLCPU, 0), which dlpack.dlpack_device.distinct records and never fails.)
+TEST(HarnessPower, DlpackCatchesTwoPairsForOneDevice) {
+  WrongAdapter adapter("__dlpack_device__ id counts calls",
+                       [](const Program& p, ProgramOutcome& o) {
+                         for (std::size_t i = 0; i < p.steps.size() && i < o.steps.size(); ++i)
+                           if (p.steps[i].op == "array.__dlpack_device__")
+                             o.steps[i].value = {1, static_cast<int>(i)};
+                       });
   // Agreement is a relation between two arrays: two arrays and two queries is its least program.
   expect_caught("dlpack.dlpack_device.agrees", adapter, 4);
 }
@@ -423,7 +428,8 @@ TEST(HarnessPower, StrictPassesTheChecksUsedAbove) {
                          "host.array.size",
                          "info.capabilities.every_device",
                          "info.__array_namespace_info__.current_device"}) {
-    CheckContext context{.adapter = *strict, .examples = 100, .seed = 1, .reproduce = {}};
+    CheckContext context{
+        .adapter = *strict, .examples = 100, .seed = 1, .reproduce = {}, .spec_version = {}};
     const auto result = check(id).run(context);
     EXPECT_EQ(name(result.status), "pass")
         << id << ": " << result.reason

@@ -15,7 +15,8 @@ namespace {
 CheckResult run(std::string_view id, Adapter& adapter, std::uint64_t seed = 1) {
   for (const auto& check : all_checks())
     if (check.info.id == id) {
-      CheckContext context{.adapter = adapter, .examples = 100, .seed = seed, .reproduce = {}};
+      CheckContext context{
+          .adapter = adapter, .examples = 100, .seed = seed, .reproduce = {}, .spec_version = {}};
       return check.run(context);
     }
   throw std::runtime_error("no check " + std::string(id));

@@ -46,12 +46,13 @@ struct SuiteRun {
 };
 
 // `conformance --impl python:<module> <args> --json FILE`, and the tracker it wrote.
-SuiteRun run_suite(const std::string& module, const std::string& args) {
+SuiteRun run_suite(const std::string& module, const std::string& args,
+                   const std::string& environment = "") {
   const std::string json = testing::temp_path(module + ".json");
   SuiteRun run;
-  const auto command =
-      run_command(std::string(ADC_CONFORMANCE_BINARY) + " --impl python:" + module + " --python " +
-                  ADC_PYTHON + " --seed 1 --quiet " + args + " --json " + shell_quote(json));
+  const auto command = run_command(environment + " " + ADC_CONFORMANCE_BINARY +
+                                   " --impl python:" + module + " --python " + ADC_PYTHON +
+                                   " --seed 1 --quiet " + args + " --json " + shell_quote(json));
   run.exit_code = command.exit_code;
   run.output = command.output;
   std::ifstream in(json);
@@ -89,6 +90,31 @@ void expect_whole_run_completes(const std::string& module) {
     EXPECT_NE(value, "error") << id << ": " << result.value("reason", "");
     EXPECT_NE(value, "crash") << id << ": " << result.value("reason", "");
     EXPECT_NE(value, "timeout") << id << ": " << result.value("reason", "");
+  }
+}
+
+// Truthfulness (issue #16, item 1): library knowledge follows the arrays. tests/python_fakes/
+// torchwrap.py is a wrapper namespace over torch whose name says nothing of torch; without torch's
+// hint (chosen by the arrays' type) meta's limits (no data, no DLPack, no nonzero kernel) read as
+// failures of info.capabilities, explicit.asarray and the DLPack checks.
+TEST(WrapperNamespace, GetsTheHintsOfTheLibraryItsArraysBelongTo) {
+  REQUIRE_MODULE("torch");
+  const SuiteRun run =
+      run_suite("torchwrap",
+                "--examples 20 --filter 'info.capabilities.*' --filter 'explicit.asarray' "
+                "--filter 'dlpack.dlpack_device.*'",
+                "PYTHONPATH=" ADC_SOURCE_DIR "/conformance/tests/python_fakes");
+  ASSERT_EQ(run.exit_code, 0) << run.output;
+  std::vector<std::string> devices;
+  for (const auto& device : run.handshake.at("devices"))
+    devices.push_back(device.at("repr").get<std::string>());
+  EXPECT_THAT(devices, ::testing::ElementsAre("cpu", "meta"));
+  EXPECT_EQ(run.handshake.at("library"), "torchwrap");
+  EXPECT_EQ(status(run, "explicit.asarray"), "pass") << reason(run, "explicit.asarray");
+  for (const char* id : {"info.capabilities.every_device", "dlpack.dlpack_device.valid",
+                         "dlpack.dlpack_device.agrees"}) {
+    EXPECT_EQ(status(run, id), "unsupported") << id;
+    EXPECT_THAT(reason(run, id), ::testing::HasSubstr("a device cannot run this")) << id;
   }
 }
 

@@ -34,7 +34,7 @@ TEST_F(StrictAdapterTest, HandshakeDescribesStrictsDevices) {
   EXPECT_EQ(handshake.implementation, "strict");
   EXPECT_EQ(handshake.library, "strict");
   EXPECT_EQ(handshake.library_version, "0.1.0");
-  EXPECT_EQ(handshake.spec_version, "2024.12");
+  EXPECT_EQ(handshake.spec_version, "2025.12");
   ASSERT_EQ(handshake.devices.size(), 3u);
   EXPECT_EQ(handshake.devices[0].repr, "cpu");
   EXPECT_EQ(handshake.devices[1].repr, "device1");

@@ -15,7 +15,8 @@ TEST(StrictConformance, PassesEveryCheckOfWhatItImplements) {
   const auto& operations = strict->handshake().operations;
   int passed = 0;
   for (const auto& check : all_checks()) {
-    CheckContext context{.adapter = *strict, .examples = 25, .seed = 11, .reproduce = {}};
+    CheckContext context{
+        .adapter = *strict, .examples = 25, .seed = 11, .reproduce = {}, .spec_version = {}};
     const auto result = check.run(context);
     const bool implemented =
         std::find(operations.begin(), operations.end(), check.info.function) != operations.end();

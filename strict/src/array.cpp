@@ -18,7 +18,14 @@ Buffer::Buffer(Device device, std::size_t bytes)
   internal::account_bytes(device_, static_cast<std::int64_t>(bytes_));
 }
 
+Buffer::Buffer(Device device, std::byte* data, std::size_t bytes, std::function<void()> release)
+    : device_(device), bytes_(bytes), block_{data, bytes}, release_(std::move(release)) {}
+
 Buffer::~Buffer() {
+  if (release_) {
+    release_();
+    return;
+  }
   internal::free_block(device_, block_);
   internal::account_bytes(device_, -static_cast<std::int64_t>(bytes_));
 }

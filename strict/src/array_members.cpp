@@ -213,12 +213,12 @@ DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,
 }
 
 ArrayNamespace array_namespace(const Array&, std::optional<std::string_view> api_version) {
-  if (api_version && *api_version != "2024.12") {
-    throw InvalidArgumentError(fmt::format(
-        "__array_namespace__(): strict implements version 2024.12 of the standard, not '{}'",
-        *api_version));
-  }
-  return {};
+  if (!api_version || *api_version == "2025.12") return {};
+  if (*api_version == "2024.12") return {.api_version = "2024.12"};
+  throw InvalidArgumentError(fmt::format(
+      "__array_namespace__(): strict implements versions 2025.12 and 2024.12 of the standard, "
+      "not '{}'",
+      *api_version));
 }
 
 }  // namespace strict

@@ -22,6 +22,17 @@ void* exchange_pointer(const Array& x) {
   return ArrayAccess::bytes(x);
 }
 
+Array adopt_host_memory(void* data, Shape shape, DType dtype, std::function<void()> release,
+                        const std::source_location& location) {
+  std::size_t bytes = item_size(dtype);
+  for (const std::int64_t extent : shape)
+    bytes *= static_cast<std::size_t>(extent);
+  auto buffer = std::make_shared<Buffer>(Device::cpu(), static_cast<std::byte*>(data), bytes,
+                                         std::move(release));
+  return ArrayAccess::over(std::move(buffer), std::move(shape), dtype,
+                           chosen_by("from_dlpack", PlacementRule::imported, location));
+}
+
 DLPackDevice dlpack_device(const Array& x) {
   return dlpack_device(x.device());
 }

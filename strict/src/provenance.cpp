@@ -19,6 +19,8 @@ std::string_view describe(PlacementRule rule) {
       return "device=None, so the global default device";
     case PlacementRule::transfer:
       return "explicit transfer";
+    case PlacementRule::imported:
+      return "memory imported from another library";
   }
   return "?";
 }
@@ -46,6 +48,9 @@ std::string describe_origin(const Origin& origin, Device device) {
       break;
     case PlacementRule::input_arrays:
       text = fmt::format("{}() on the device of its inputs, {}", origin.operation, device);
+      break;
+    case PlacementRule::imported:
+      text = fmt::format("{}() of another library's memory on {}", origin.operation, device);
       break;
   }
   if (origin.location.known()) {

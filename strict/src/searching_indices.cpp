@@ -16,6 +16,7 @@
 #include "internal/extremum.hpp"
 #include "internal/placement.hpp"
 #include "internal/sort_order.hpp"
+#include "strict/creation.hpp"
 #include "strict/default_device.hpp"
 #include "strict/errors.hpp"
 #include "strict/fault.hpp"
@@ -194,7 +195,25 @@ std::vector<Array> nonzero(const Array& x) {
   return out;
 }
 
-Array searchsorted(const Array& x1, const Array& x2, const SearchsortedOptions& options) {
+Array searchsorted(const Array& x1, const ArrayOrScalar& x2_operand,
+                   const SearchsortedOptions& options) {
+  if (!x2_operand.is_array()) {
+    // A Python scalar (2025.12) is a 0-d array on x1's device, as scalars beside arrays are
+    // ("the scalars should inherit the device of the arrays", device_support.rst 2025.12).
+    // Its dtype is x1's, by "Mixing arrays with Python scalars" (type_promotion.rst), which also
+    // decides what may mix (a float with integer x1 may not).
+    const Scalar& v = x2_operand.scalar();
+    if (!v.is_int() && !v.is_float()) {
+      throw DTypeError(
+          fmt::format("searchsorted(): x2 must be an array, an int or a float, not a "
+                      "{} scalar",
+                      v.is_bool() ? "bool" : "complex"));
+    }
+    internal::require_scalar_fits("searchsorted", v, x1.dtype());
+    return searchsorted(x1, full(Shape{}, v, {.dtype = x1.dtype(), .device = x1.device()}),
+                        options);
+  }
+  const Array& x2 = x2_operand.array();
   // spec/2024.12/design_topics/device_support.rst: "Raise an exception if an operation involves
   // arrays on different devices"; sorter is one of the arrays.
   std::vector<internal::NamedArray> named{{"x1", &x1}, {"x2", &x2}};

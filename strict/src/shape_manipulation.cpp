@@ -56,7 +56,41 @@ std::vector<std::int64_t> distinct_axes(std::string_view function, std::string_v
   return normalized;
 }
 
+// The shape all of `shapes` broadcast to (() for none): what broadcast_arrays and
+// broadcast_shapes share. A clash names two of the given shapes, never the shape broadcast so far
+// (some given shape holds the extent that clashes, so one of the pairs below raises).
+Shape common_shape(std::string_view function, std::span<const Shape> shapes) {
+  Shape shape;
+  for (std::size_t k = 0; k < shapes.size(); ++k) {
+    try {
+      shape = internal::broadcast_shapes(function, shape, shapes[k]);
+    } catch (const InvalidArgumentError&) {
+      for (std::size_t j = 0; j < k; ++j)
+        (void)internal::broadcast_shapes(function, shapes[j], shapes[k]);
+      throw;
+    }
+  }
+  return shape;
+}
+
 }  // namespace
+
+Shape broadcast_shapes(std::span<const Shape> shapes) {
+  // The shapes come from the caller, not from arrays, so each is checked: a negative extent is no
+  // shape ("Tuple[Optional[int], ...]"; None, an unknown extent, is for lazy libraries only).
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    if (std::any_of(shapes[i].begin(), shapes[i].end(), [](auto d) { return d < 0; })) {
+      throw InvalidArgumentError(
+          fmt::format("broadcast_shapes(): shapes[{}] is {}, whose dimensions cannot be negative",
+                      i, shape_text(shapes[i])));
+    }
+  }
+  return common_shape("broadcast_shapes", shapes);
+}
+
+Shape broadcast_shapes(const std::vector<Shape>& shapes) {
+  return broadcast_shapes(std::span<const Shape>(shapes));
+}
 
 std::vector<Array> broadcast_arrays(std::span<const Array> arrays) {
   if (arrays.empty()) return {};
@@ -70,9 +104,10 @@ std::vector<Array> broadcast_arrays(std::span<const Array> arrays) {
     named.push_back({names[i], &arrays[i]});
   (void)internal::common_device("broadcast_arrays", named);
 
-  Shape shape = arrays.front().shape();
+  std::vector<Shape> shapes;
   for (const Array& a : arrays)
-    shape = internal::broadcast_shapes("broadcast_arrays", shape, a.shape());
+    shapes.push_back(a.shape());
+  const Shape shape = common_shape("broadcast_arrays", shapes);
   std::vector<Array> out;
   for (const Array& a : arrays)
     out.push_back(broadcast_copy("broadcast_arrays", a, shape));
@@ -107,6 +142,29 @@ Array expand_dims(const Array& x, std::int64_t axis) {
   const std::int64_t position = internal::normalize_axis("expand_dims", axis, x.ndim() + 1);
   Shape shape = x.shape();
   shape.insert(shape.begin() + position, 1);
+  return copy_as("expand_dims", x, shape);
+}
+
+Array expand_dims(const Array& x, const std::vector<std::int64_t>& axes) {
+  // manipulation_functions.py (2025.12): "If axis is a tuple, the output array must have
+  // N + len(axis) dimensions"; each entry "normalized to positive axis positions according to the
+  // number of dimensions in the expanded output array", and they must be unique.
+  const std::int64_t ndim = x.ndim() + static_cast<std::int64_t>(axes.size());
+  std::vector<bool> inserted(static_cast<std::size_t>(ndim), false);
+  for (const std::int64_t axis : axes) {
+    const auto position =
+        static_cast<std::size_t>(internal::normalize_axis("expand_dims", axis, ndim));
+    if (inserted[position]) {
+      throw InvalidArgumentError(fmt::format(
+          "expand_dims(): axis ({}) names position {} twice; the positions must be distinct",
+          fmt::join(axes, ", "), position));
+    }
+    inserted[position] = true;
+  }
+  Shape shape;
+  std::size_t next = 0;
+  for (std::int64_t d = 0; d < ndim; ++d)
+    shape.push_back(inserted[static_cast<std::size_t>(d)] ? 1 : x.shape()[next++]);
   return copy_as("expand_dims", x, shape);
 }
 

@@ -187,9 +187,10 @@ TEST(DLPackExport, ImpossibleExportsRaiseBufferError) {
 
 // ---- __array_namespace__ ----------------------------------------------------------------------
 
-TEST(ArrayNamespace, AcceptsNoneOr2024_12) {
+TEST(ArrayNamespace, AcceptsNone2025_12Or2024_12) {
   const Array x = zeros({1}, {.device = device1()});
-  EXPECT_EQ(array_namespace(x).api_version, "2024.12");
+  EXPECT_EQ(array_namespace(x).api_version, "2025.12");
+  EXPECT_EQ(array_namespace(x, "2025.12").api_version, "2025.12");
   EXPECT_EQ(array_namespace(x, "2024.12").api_version, "2024.12");
   EXPECT_THROW(array_namespace(x, "2023.12"), InvalidArgumentError);
   EXPECT_THROW(array_namespace(x, "latest"), InvalidArgumentError);

@@ -1,6 +1,10 @@
-// broadcast_arrays, broadcast_to, expand_dims, squeeze, moveaxis, permute_dims, matrix_transpose
-// and unstack: shapes, values, bad axes and the device rules.
+// broadcast_arrays, broadcast_shapes, broadcast_to, expand_dims, squeeze, moveaxis, permute_dims,
+// matrix_transpose and unstack: shapes, values, bad axes and the device rules.
+#include <span>
+#include <vector>
+
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include "strict/shape_manipulation.hpp"
 #include "test_helpers.hpp"
@@ -56,6 +60,86 @@ TEST(BroadcastArrays, EveryArrayGetsTheCommonShape) {
   EXPECT_EQ(mixed[1].shape(), Shape{2});
   EXPECT_TRUE(broadcast_arrays(std::vector<Array>{}).empty());
   EXPECT_THROW(broadcast_arrays({zeros({2}), zeros({3})}), InvalidArgumentError);
+}
+
+TEST(BroadcastArrays, AClashNamesTwoOfTheGivenShapes) {
+  // (2, 1) and (1, 3) broadcast to (2, 3), which (4) does not fit: the message names (1, 3), the
+  // shape that holds the clashing 3, not the intermediate (2, 3).
+  try {
+    broadcast_arrays({zeros({2, 1}), zeros({1, 3}), zeros({4})});
+    FAIL() << "(1, 3) and (4) were broadcast together";
+  } catch (const InvalidArgumentError& e) {
+    EXPECT_TRUE(contains(e.what(), "broadcast_arrays(): shapes (1, 3) and (4)"));
+  }
+}
+
+TEST(BroadcastShapes, TheShapeArraysOfTheseShapesBroadcastTo) {
+  EXPECT_EQ(broadcast_shapes(std::vector<Shape>{{2, 1}, {3}}), (Shape{2, 3}));
+  EXPECT_EQ(broadcast_shapes(std::vector<Shape>{{1, 4, 1}, {5, 1, 1}, {6}}), (Shape{5, 4, 6}));
+  EXPECT_EQ(broadcast_shapes(std::vector<Shape>{{3, 1, 2}}), (Shape{3, 1, 2}));
+  EXPECT_EQ(broadcast_shapes(std::vector<Shape>{{}, {2, 3}}), (Shape{2, 3}));
+  // A 1-extent stretches, to 0 too; a 0-extent meets only 0 or 1.
+  EXPECT_EQ(broadcast_shapes(std::vector<Shape>{{0}, {1}}), Shape{0});
+  EXPECT_EQ(broadcast_shapes(std::vector<Shape>{{1, 1}, {0, 1}, {1, 7}}), (Shape{0, 7}));
+  EXPECT_THROW(broadcast_shapes(std::vector<Shape>{{0}, {2}}), InvalidArgumentError);
+  // "If not provided one or more arguments, the function must return an empty tuple."
+  EXPECT_EQ(broadcast_shapes(std::vector<Shape>{}), Shape{});
+  EXPECT_EQ(broadcast_shapes(std::vector<Shape>{{}, {}}), Shape{});
+  const std::vector<Shape> shapes = {{4, 1}, {1, 5}};
+  EXPECT_EQ(broadcast_shapes(std::span<const Shape>(shapes)), (Shape{4, 5}));
+}
+
+TEST(BroadcastShapes, IncompatibleShapesAreNamed) {
+  try {
+    broadcast_shapes(std::vector<Shape>{{2, 3}, {4}});
+    FAIL() << "(2, 3) and (4) were broadcast together";
+  } catch (const InvalidArgumentError& e) {
+    EXPECT_TRUE(contains(e.what(), "broadcast_shapes(): shapes (2, 3) and (4)"));
+  }
+  try {
+    broadcast_shapes(std::vector<Shape>{{2, 1}, {1, 3}, {4}});
+    FAIL() << "(1, 3) and (4) were broadcast together";
+  } catch (const InvalidArgumentError& e) {
+    EXPECT_TRUE(contains(e.what(), "shapes (1, 3) and (4)"));
+  }
+}
+
+TEST(BroadcastShapes, NegativeExtentsRaise) {
+  try {
+    broadcast_shapes(std::vector<Shape>{{2}, {3, -1}});
+    FAIL() << "a negative extent was accepted";
+  } catch (const InvalidArgumentError& e) {
+    EXPECT_TRUE(contains(e.what(), "broadcast_shapes(): shapes[1] is (3, -1)"));
+  }
+  EXPECT_THROW(broadcast_shapes(std::vector<Shape>{{-1}}), InvalidArgumentError);
+}
+
+// broadcast_shapes and broadcast_arrays agree, on success and on failure.
+RC_GTEST_PROP(BroadcastShapes, AgreesWithBroadcastArrays, ()) {
+  const auto extents = rc::gen::container<Shape>(rc::gen::inRange<std::int64_t>(0, 4));
+  // Up to 4 shapes of up to 3 dimensions of up to 3: small arrays, and many that broadcast.
+  const auto shapes =
+      *rc::gen::resize(4, rc::gen::container<std::vector<Shape>>(rc::gen::resize(3, extents)));
+  std::vector<Array> arrays;
+  for (const Shape& shape : shapes)
+    arrays.push_back(zeros(shape));
+  bool shapes_raised = false;
+  Shape common;
+  try {
+    common = broadcast_shapes(shapes);
+  } catch (const InvalidArgumentError&) {
+    shapes_raised = true;
+  }
+  bool arrays_raised = false;
+  std::vector<Array> broadcast;
+  try {
+    broadcast = broadcast_arrays(arrays);
+  } catch (const InvalidArgumentError&) {
+    arrays_raised = true;
+  }
+  RC_ASSERT(shapes_raised == arrays_raised);
+  for (const Array& a : broadcast)
+    RC_ASSERT(a.shape() == common);
 }
 
 TEST(ExpandDims, InsertsADimensionOfSizeOne) {

@@ -43,10 +43,14 @@ def send(channel, message, flush=True):
 
 
 # ----------------------------------------------------------------------------------------------
-# Hint table: what the standard does not say about a library, keyed by module name. Expressions
-# are Python source evaluated after the setup line (names: xp, the imports, and x for an array),
-# so the same text goes into reproduction scripts.
-#   imports             statements run before `import MODULE as xp`
+# Hint table: what the standard does not say about a library, keyed by the library's module. A
+# namespace gets the hint of its own module name or, failing that, the hint of the library its
+# arrays belong to (array_modules), so that a wrapper namespace over torch (array-api-compat's
+# kind) gets torch's devices and device limits too. Expressions are Python source evaluated after
+# the setup lines (names: xp the namespace, lib the hint's library module, the imports, and x for
+# an array), so the same text goes into reproduction scripts.
+#   array_modules       top-level packages whose array types mean this library (type(x).__module__)
+#   imports             statements run before `import LIBRARY as lib`
 #   devices             expression for the device list (when there is no __array_namespace_info__)
 #   default_device      expression for the current default device
 #   set_default_device  statement template with {device}; used only when set_default_device_if
@@ -63,14 +67,15 @@ def send(channel, message, flush=True):
 
 HINTS = {
     "torch": {
-        "devices": '[xp.device("cpu"), xp.device("meta")]'
-                   ' + [xp.device("cuda", i) for i in range(xp.cuda.device_count())]',
-        "default_device": "xp.empty(0).device",
+        "array_modules": ["torch"],
+        "devices": '[lib.device("cpu"), lib.device("meta")]'
+                   ' + [lib.device("cuda", i) for i in range(lib.cuda.device_count())]',
+        "default_device": "lib.empty(0).device",
         # torch >= 2.0 only; 1.13 has just set_default_tensor_type.
-        "set_default_device": "xp.set_default_device({device})",
-        "set_default_device_if": 'hasattr(xp, "set_default_device")',
-        "reset_default_device": "xp.set_default_device(None)",
-        "array_type": "xp.Tensor",
+        "set_default_device": "lib.set_default_device({device})",
+        "set_default_device_if": 'hasattr(lib, "set_default_device")',
+        "reset_default_device": "lib.set_default_device(None)",
+        "array_type": "lib.Tensor",
         # Meta tensors hold no data (and failing .cpu() on them costs milliseconds).
         "to_host": "None if x.is_meta else x.detach().cpu().resolve_conj().numpy()",
         # The standard's keyword -> the name torch's overload errors list (its parser maps them).
@@ -87,14 +92,16 @@ HINTS = {
                           "Cannot pack tensors on meta"],
     },
     "cupy": {
-        "devices": "[xp.cuda.Device(i) for i in range(xp.cuda.runtime.getDeviceCount())]",
-        "default_device": "xp.cuda.Device()",
+        "array_modules": ["cupy"],
+        "devices": "[lib.cuda.Device(i) for i in range(lib.cuda.runtime.getDeviceCount())]",
+        "default_device": "lib.cuda.Device()",
         "set_default_device": "{device}.use()",
         "set_default_device_if": "True",
-        "array_type": "xp.ndarray",
+        "array_type": "lib.ndarray",
         "to_host": "x.get()",
     },
     "jax.numpy": {
+        "array_modules": ["jax", "jaxlib"],
         "imports": "import jax",
         "devices": "jax.devices()",
         "default_device": "jax.devices()[0]",
@@ -104,16 +111,18 @@ HINTS = {
         "array_type": "jax.Array",
     },
     "dask.array": {
-        "array_type": "xp.Array",
+        "array_modules": ["dask"],
+        "array_type": "lib.Array",
         "to_host": "x.compute()",
     },
     # strict from Python (strict/python): host reads off "cpu" raise, so values move there first.
     "strict_xp": {
+        "array_modules": ["strict_xp"],
         "library": "strict",
-        "set_default_device": "xp.set_default_device({device})",
+        "set_default_device": "lib.set_default_device({device})",
         "set_default_device_if": "True",
-        "reset_default_device": 'xp.set_default_device(xp.Device("cpu"))',
-        "to_host": 'x.to_device(xp.Device("cpu"))',
+        "reset_default_device": 'lib.set_default_device(lib.Device("cpu"))',
+        "to_host": 'x.to_device(lib.Device("cpu"))',
     },
 }
 
@@ -198,20 +207,35 @@ def safe_hasattr(obj, name):
         return True
 
 
+def choose_hint(module, array):
+    """(library module, hint) for a namespace: its own name's hint, else the hint of the library
+    its arrays' type comes from; (None, {}) when neither is known."""
+    if module in HINTS:
+        return module, HINTS[module]
+    root = type(array).__module__.split(".")[0] if array is not None else None
+    for name, hint in HINTS.items():
+        if root in hint.get("array_modules", ()):
+            return name, hint
+    return None, {}
+
+
+def run_setup(source, ns):
+    try:
+        exec(source, ns)
+    except BaseException as e:  # any failure to import is the library's, reported once
+        if isinstance(e, KeyboardInterrupt):
+            raise
+        if isinstance(e, ImportError):
+            raise StartupError("import_failed", one_line(e)) from None
+        raise StartupError("import_failed", one_line(f"{type(e).__name__}: {e}")) from None
+
+
 class Environment:
     def __init__(self, module):
         self.module = module
-        self.hint = HINTS.get(module, {})
         self.ns = {"__builtins__": __builtins__}
-        self.setup = self._setup_text()
-        try:
-            exec(self.setup, self.ns)
-        except BaseException as e:  # any failure to import is the library's, reported once
-            if isinstance(e, KeyboardInterrupt):
-                raise
-            if isinstance(e, ImportError):
-                raise StartupError("import_failed", one_line(e)) from None
-            raise StartupError("import_failed", one_line(f"{type(e).__name__}: {e}")) from None
+        namespace_setup = self._setup_text()
+        run_setup(namespace_setup, self.ns)
         self.xp = self.ns["xp"]
         if not (hasattr(self.xp, "asarray") or hasattr(self.xp, "zeros")):
             raise StartupError("not_a_namespace",
@@ -224,6 +248,14 @@ class Environment:
         self._codes = {}
         self._dtype_names = {}
         self.fresh = self._fresh_array()
+        self.library, self.hint = choose_hint(module, self.fresh)
+        library_setup = self._library_setup_text()
+        run_setup(library_setup, self.ns)
+        self.setup = namespace_setup + "\n" + library_setup
+        self.notes = []
+        if self.library not in (None, module):
+            self.notes.append(f"hints of {self.library}, whose arrays ({type(self.fresh).__module__}."
+                              f"{type(self.fresh).__name__}) {module} returns")
         self.array_types = self._array_types()
         self.info = None
         if hasattr(self.xp, "__array_namespace_info__"):
@@ -231,7 +263,6 @@ class Environment:
                 self.info = self.xp.__array_namespace_info__()
             except Exception:
                 self.info = None
-        self.notes = []
         self._find_devices()
         self.device_types = {type(d) for d in self.devices if d is not None}
         if self.fresh is not None and hasattr(self.fresh, "device"):
@@ -247,11 +278,14 @@ class Environment:
         self.to_host = self._code(self.hint["to_host"]) if "to_host" in self.hint else None
 
     def _setup_text(self):
-        lines = [self.hint["imports"]] if "imports" in self.hint else []
         if re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*", self.module):
-            lines.append(f"import {self.module} as xp")
-        else:
-            lines.append(f"xp = __import__('importlib').import_module({self.module!r})")
+            return f"import {self.module} as xp"
+        return f"xp = __import__('importlib').import_module({self.module!r})"
+
+    def _library_setup_text(self):
+        """The hint's imports and `lib`: the hint's library module, or the namespace itself."""
+        lines = [self.hint["imports"]] if "imports" in self.hint else []
+        lines.append(f"import {self.library} as lib" if self.library else "lib = xp")
         return "\n".join(lines)
 
     def _code(self, source, mode="eval"):
@@ -322,7 +356,7 @@ class Environment:
             try:
                 self.devices = list(self.evaluate(self.hint["devices"]))
                 self.devices_text = self.hint["devices"]
-                self.notes.append(f"devices from the hint for {self.module}")
+                self.notes.append(f"devices from the hint for {self.library}")
             except Exception as e:
                 self.notes.append(f"the hint's devices raised {type(e).__name__}: {one_line(e)}")
         if self.devices is None and self.device_attribute:
@@ -914,24 +948,43 @@ def dimension(n):
 
 def read_values(env, x, shape):
     """Row-major floats (bool 0/1, complex: real part), or None when they cannot be read, are
-    too many, or are not all finite (JSON has no NaN or infinity)."""
+    too many, or are not all finite (JSON has no NaN or infinity). An array the host cannot read
+    where it is (a library that refuses host reads off its host device, as a strict one must) is
+    read through the library's own transfer: to_device to the first device that can be read."""
     if -1 not in shape and math.prod(shape) > MAX_VALUES:
         return None
     try:
-        host = env.evaluate(env.hint["to_host"], x=x) if env.to_host is not None else x
-        if host is None:  # the hint says: no data to read
-            return None
-        flat = env.numpy.asarray(host) if env.numpy is not None else None
-        if flat is not None and flat.dtype.kind != "O":  # "O": numpy could not read it
-            if flat.dtype.kind == "c":
-                flat = flat.real
-            flat = flat.astype("float64").ravel()
-            if flat.size > MAX_VALUES or not env.numpy.isfinite(flat).all():
-                return None
-            return flat.tolist()
-        values = [float(v.real if isinstance(v, complex) else v) for v in flatten(host.tolist())]
+        return read_on_host(env, x)
     except Exception:
+        pass
+    here = getattr(x, "device", None)
+    for device in env.devices:
+        if device is None or device is here or not hasattr(x, "to_device"):
+            continue
+        try:
+            if bool(device == here):
+                continue
+            return read_on_host(env, x.to_device(device))
+        except Exception:
+            continue
+    return None
+
+
+def read_on_host(env, x):
+    """x's values as read_values returns them; raises when the host cannot read them where x is;
+    None when they are unusable (no data, too many, not finite)."""
+    host = env.evaluate(env.hint["to_host"], x=x) if env.to_host is not None else x
+    if host is None:  # the hint says: no data to read
         return None
+    flat = env.numpy.asarray(host) if env.numpy is not None else None
+    if flat is not None and flat.dtype.kind != "O":  # "O": numpy could not read it
+        if flat.dtype.kind == "c":
+            flat = flat.real
+        flat = flat.astype("float64").ravel()
+        if flat.size > MAX_VALUES or not env.numpy.isfinite(flat).all():
+            return None
+        return flat.tolist()
+    values = [float(v.real if isinstance(v, complex) else v) for v in flatten(host.tolist())]
     if len(values) > MAX_VALUES or not all(math.isfinite(v) for v in values):
         return None
     return values

@@ -126,10 +126,10 @@ std::string expected_sentence(const Expectation& expectation, const Handshake& h
 
 // Operations whose result is a tuple or list of arrays: the check looks at each of them.
 bool several_results(std::string_view op) {
-  static constexpr std::array<std::string_view, 11> kOps = {
-      "meshgrid",    "broadcast_arrays", "unstack",        "nonzero",
-      "linalg.eigh", "linalg.qr",        "linalg.slogdet", "linalg.svd",
-      "unique_all",  "unique_counts",    "unique_inverse"};
+  static constexpr std::array<std::string_view, 12> kOps = {
+      "meshgrid",   "broadcast_arrays", "unstack",       "nonzero",
+      "linalg.eig", "linalg.eigh",      "linalg.qr",     "linalg.slogdet",
+      "linalg.svd", "unique_all",       "unique_counts", "unique_inverse"};
   return std::find(kOps.begin(), kOps.end(), op) != kOps.end();
 }
 

@@ -21,7 +21,7 @@ namespace {
 // The project's version (CMakeLists.txt, project(... VERSION)); strict has no version of its own.
 constexpr const char* kLibraryVersion = "0.1.0";
 // The standard version strict implements (its headers cite spec/2024.12).
-constexpr const char* kSpecVersion = "2024.12";
+constexpr const char* kSpecVersion = "2025.12";
 
 std::vector<std::string> names(const std::vector<strict::DType>& dtypes) {
   std::vector<std::string> out;

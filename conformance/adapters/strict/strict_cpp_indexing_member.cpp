@@ -114,6 +114,11 @@ void add_data_type_functions(WriterTable& table) {
     if (!kind_text) throw Unsupported("isdtype needs a kind");
     return value(function_call("isdtype", {*dtype, *kind_text}));
   };
+  table["broadcast_shapes"] = [](const CppCall& call) {
+    // call.shape() spells "{2, 3}": a vector of one Shape, or of none.
+    const std::string shapes = call.given("shapes") ? call.shape("shapes") : "";
+    return value(function_call("broadcast_shapes", {"std::vector<strict::Shape>{" + shapes + "}"}));
+  };
   table["result_type"] = [](const CppCall& call) {
     const auto* list = std::get_if<RefList>(&call.arguments().at("arrays_and_dtypes"));
     if (list == nullptr) throw Unsupported("result_type takes a list of arrays here");

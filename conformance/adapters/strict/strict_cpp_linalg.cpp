@@ -15,7 +15,7 @@ std::string linalg_call(std::string_view name, std::initializer_list<std::string
 
 void add_linalg_writers(WriterTable& table) {
   // One array in, one array out, no keywords.
-  for (const char* name : {"det", "eigvalsh", "inv", "matrix_transpose", "svdvals"}) {
+  for (const char* name : {"det", "eigvals", "eigvalsh", "inv", "matrix_transpose", "svdvals"}) {
     table[fmt::format("linalg.{}", name)] = [name](const CppCall& call) {
       return array(linalg_call(name, {call.array("x")}));
     };
@@ -27,7 +27,7 @@ void add_linalg_writers(WriterTable& table) {
     };
   }
   // Several results: the result struct's arrays(), as the dispatch reports them.
-  for (const char* name : {"eigh", "slogdet"}) {
+  for (const char* name : {"eig", "eigh", "slogdet"}) {
     table[fmt::format("linalg.{}", name)] = [name](const CppCall& call) {
       return arrays(linalg_call(name, {call.array("x")}) + ".arrays()");
     };

@@ -30,6 +30,10 @@ void add_searching(WriterTable& table) {
 }
 
 void add_set(WriterTable& table) {
+  table["isin"] = [](const CppCall& call) {
+    return array(function_call("isin", {call.operand("x1"), call.operand("x2"),
+                                        designated({{"invert", call.boolean("invert")}})}));
+  };
   // unique_all, unique_counts and unique_inverse return the standard's namedtuple as a struct;
   // arrays() lists its fields in the namedtuple's order.
   for (const char* name : {"unique_all", "unique_counts", "unique_inverse"}) {

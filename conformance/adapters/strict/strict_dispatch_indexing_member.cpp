@@ -140,6 +140,12 @@ void add_data_type_functions(HandlerTable& table) {
     if (!named_kind) throw Unsupported("isdtype needs a kind");
     return value(strict::isdtype(dtype, *named_kind));
   };
+  // broadcast_shapes(*shapes): programs carry one shape at most (an IntTuple argument).
+  table["broadcast_shapes"] = [](const Call& call) {
+    std::vector<strict::Shape> shapes;
+    if (call.given("shapes")) shapes.push_back(call.shape("shapes"));
+    return value(nlohmann::json(strict::broadcast_shapes(shapes)));
+  };
   table["result_type"] = [](const Call& call) {
     std::vector<strict::ResultTypeArgument> arguments;
     for (const strict::Array& array : call.arrays("arrays_and_dtypes"))

@@ -31,6 +31,10 @@ void add_linalg_handlers(HandlerTable& table) {
   table["linalg.diagonal"] = [](const Call& call) {
     return one(linalg::diagonal(call.array("x"), {.offset = call.integer("offset", 0)}));
   };
+  table["linalg.eig"] = [](const Call& call) {
+    return many(linalg::eig(call.array("x")).arrays());
+  };
+  table["linalg.eigvals"] = [](const Call& call) { return one(linalg::eigvals(call.array("x"))); };
   table["linalg.eigh"] = [](const Call& call) {
     return many(linalg::eigh(call.array("x")).arrays());
   };

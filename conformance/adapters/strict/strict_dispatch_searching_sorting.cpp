@@ -36,6 +36,10 @@ void add_searching(HandlerTable& table) {
 }
 
 void add_set(HandlerTable& table) {
+  table["isin"] = [](const Call& call) {
+    return one(strict::isin(call.operand("x1"), call.operand("x2"),
+                            {.invert = call.boolean("invert", false)}));
+  };
   table["unique_all"] = [](const Call& call) {
     return many(strict::unique_all(call.array("x")).arrays());
   };

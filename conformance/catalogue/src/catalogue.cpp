@@ -44,6 +44,24 @@ const Operation* find_operation(std::string_view op_name) {
   return it == map.end() ? nullptr : it->second;
 }
 
+const std::vector<std::string_view>& spec_versions() {
+  static const std::vector<std::string_view> versions = {"2021.12", "2022.12", "2023.12", "2024.12",
+                                                         "2025.12"};
+  return versions;
+}
+
+std::string_view newest_spec_version() {
+  return spec_versions().back();
+}
+
+std::string_view scalar_since(const Operation& op, const ArrayParameter& parameter) {
+  return parameter.scalar_since.empty() ? op.since_version : parameter.scalar_since;
+}
+
+std::string_view device_keyword_since(const Operation& op) {
+  return op.device_since.empty() ? op.since_version : op.device_since;
+}
+
 std::string_view name(DeviceRule rule) {
   switch (rule) {
     case DeviceRule::creation:

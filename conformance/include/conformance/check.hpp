@@ -26,6 +26,10 @@ struct CheckInfo {
   Level level = Level::should;
   std::string spec{};         // spec path and the sentence the check rests on
   std::string description{};  // one line: what is checked
+  // The first spec version with everything the check judges (the function, the keyword, the
+  // rule); a library declaring an older version gets `skip`, "not in spec V". Empty until
+  // all_checks() fills it in from the catalogue.
+  std::string since_version{};
 };
 
 // The shrunk counterexample of a failed check.
@@ -50,6 +54,7 @@ struct CheckResult {
   std::optional<Failure> failure{};
   std::string bug{};  // from expectations: the upstream issue URL, when one is listed
   double seconds = 0;
+  std::string spec_version{};  // the version the implementation was judged by
 };
 
 struct CheckContext {
@@ -58,6 +63,9 @@ struct CheckContext {
   std::uint64_t seed = 0;
   // A reproduce string from an earlier result: replays that exact failing case.
   std::string reproduce{};
+  // The spec version the implementation is judged by (judged_version()); rules that changed
+  // between versions read it.
+  std::string spec_version{};
 };
 
 struct Check {

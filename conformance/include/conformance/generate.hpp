@@ -43,6 +43,9 @@ struct CallOptions {
   std::optional<int> device = std::nullopt;  // one_device: the inputs' device; nullopt: drawn
   bool python_scalars = true;  // operands that may be Python scalars sometimes are (never all)
   DeviceKeyword device_keyword = DeviceKeyword::omitted;
+  // The spec version judged by (CheckContext::spec_version): a Python scalar stands only where
+  // that version allows one (catalogue::scalar_since). Empty: the newest.
+  std::string spec_version{};
 };
 
 // A program whose last step (under_test) is a valid call of `op`, preceded by setup steps
@@ -52,8 +55,10 @@ rc::Gen<Program> call(std::string_view op, const CallOptions& options, const Han
 
 // A random program of 1..max_steps steps over the operations the handshake lists, each step
 // valid given the shapes and dtypes of earlier results, with device= keywords and transfers.
-// Every step is under_test.
-rc::Gen<Program> random_program(const Handshake& handshake, int max_steps = 8);
+// Every step is under_test. Binary functions get Python-scalar operands only from 2024.12
+// (`spec_version`; empty: the newest).
+rc::Gen<Program> random_program(const Handshake& handshake, int max_steps = 8,
+                                std::string_view spec_version = {});
 
 // Building blocks.
 rc::Gen<std::vector<std::int64_t>> shape(int min_ndim, int max_ndim = 3);

@@ -11,6 +11,7 @@
 
 #include "conformance/adapter.hpp"
 #include "conformance/check.hpp"
+#include "conformance/spec_version.hpp"
 
 namespace conformance {
 
@@ -39,6 +40,10 @@ struct Tracker {
   RunInfo run{};
   std::vector<ImplementationRun> implementations{};
 };
+
+// The version `run` was judged by and why, from its results and its declared version; empty for a
+// tracker written before the suite judged by version.
+JudgedVersion judged_by(const ImplementationRun& run);
 
 // Counts of each status among `results`, every status present (zeros included).
 std::map<std::string, int> summarize(const std::vector<CheckResult>& results);

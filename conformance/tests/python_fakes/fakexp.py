@@ -8,12 +8,21 @@ on two devices raise ValueError. FAKEXP_BUG (comma-separated, read at each call)
   ignore_device  zeros() ignores device=
   concat_moves   concat() and stack() on mixed devices return a result on the last device
   sum_default    sum() returns its result on the default device
+  transfer_zeroes  to_device() to a device other than "cpu" loses the data (zeros arrive)
+  copy_false_type  from_dlpack(x, device=other, copy=False) raises TypeError, not BufferError
 FAKEXP_LIKE (comma-separated, read at import) makes it behave like a real library in ways that
 are no device bug, which the adapter must read correctly:
   info_lists_none    info.devices() lists None beside the devices (JAX: "uncommitted")
   scalars            sum() over every axis returns a Scalar, no Array, that has .device, .dtype,
                      shape () and __array_namespace__ (NumPy >= 2.1 scalars)
   no_device_keyword  creation functions take no device= (CuPy places arrays by context)
+  copy_false_unimplemented  from_dlpack(..., copy=False) is a TypeError wherever x is (a library
+                     that names the keyword but has no such mode): not a device rule's concern
+  host_dlpack        every device reports DLPack device (kDLCPU, 0): fake devices in host memory
+  host_reads_cpu_only  tolist() of an array off "cpu" raises (as a strict library's must): its
+                     values are readable only after to_device(cpu)
+FAKEXP_VERSION (read at import) is the version it declares, "2024.12" by default; "none" declares
+no __array_api_version__ at all.
 Standard library only.
 """
 
@@ -22,13 +31,14 @@ import math
 import os
 import sys
 
-__array_api_version__ = "2024.12"
+if os.environ.get("FAKEXP_VERSION") != "none":
+    __array_api_version__ = os.environ.get("FAKEXP_VERSION", "2024.12")
 
 __all__ = [
     "__array_api_version__", "__array_namespace_info__", "Array", "Device", "DType", "bool",
     "int32", "int64", "float32", "float64", "asarray", "zeros", "ones", "empty", "full",
     "arange", "zeros_like", "ones_like", "add", "multiply", "sum", "reshape", "concat", "stack",
-    "matmul"
+    "matmul", "from_dlpack"
 ]
 
 
@@ -109,7 +119,10 @@ class Array:
     size = property(lambda self: math.prod(self.shape))
 
     def to_device(self, device, /, *, stream=None):
-        return Array(self._values, self.shape, self.dtype, _device(device))
+        device = _device(device)
+        lost = _bug("transfer_zeroes") and device != CPU and device != self.device
+        return Array([0] * len(self._values) if lost else self._values, self.shape, self.dtype,
+                     device)
 
     def __add__(self, other):
         return add(self, other)
@@ -131,7 +144,7 @@ class Array:
         return sys.modules[__name__]
 
     def __dlpack_device__(self):
-        return (1, 0) if self.device == CPU else (14, 0)
+        return (1, 0) if self.device == CPU or "host_dlpack" in _LIKE else (14, 0)
 
     def __getitem__(self, key):
         key = key if isinstance(key, tuple) else (key,)
@@ -156,10 +169,14 @@ class Array:
     __bool__ = lambda self: builtins.bool(self._scalar())
 
     def tolist(self):
+        if "host_reads_cpu_only" in _LIKE and self.device != CPU:
+            raise ValueError(f"fakexp: no host reads of an array on {self.device!r}; "
+                             "to_device(cpu) it first")
         return _nested(self._values, self.shape)
 
     def __repr__(self):
-        return f"Array({self.tolist()}, dtype={self.dtype!r}, device={self.device!r})"
+        values = _nested(self._values, self.shape)
+        return f"Array({values}, dtype={self.dtype!r}, device={self.device!r})"
 
 
 class Scalar:
@@ -382,6 +399,18 @@ class _Info:
         # No complex dtype here: the standard's "complex floating" key has nothing to name.
         return {"real floating": float64, "complex floating": None, "integral": int64,
                 "indexing": int64}
+
+
+def from_dlpack(x, /, *, device=None, copy=None):
+    if copy is False and "copy_false_unimplemented" in _LIKE:
+        raise TypeError("from_dlpack: copy=False is not implemented")
+    device = x.device if device is None else _device(device)
+    if device != x.device and copy is False:
+        if _bug("copy_false_type"):
+            raise TypeError("from_dlpack: cannot move without a copy")
+        raise BufferError(f"from_dlpack: copy=False, but moving to {device!r} needs a copy")
+    return Array(x._values, x.shape, x.dtype, device)
+
 
 
 def __array_namespace_info__():

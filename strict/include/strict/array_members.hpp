@@ -101,12 +101,13 @@ DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options = 
 // The namespace `x.__array_namespace__()` returns. strict's namespace is the C++ namespace
 // `strict`; this names the version of the standard it implements.
 struct ArrayNamespace {
-  std::string_view api_version = "2024.12";
+  std::string_view api_version = "2025.12";
 };
 
-// x.__array_namespace__(api_version=...): None or "2024.12" (the only version strict implements);
-// any other version raises InvalidArgumentError ("If the given version is invalid or not
-// implemented for the given module, an error should be raised").
+// x.__array_namespace__(api_version=...): None or "2025.12" (what strict implements), or
+// "2024.12", whose namespace 2025.12 only adds to; any other version raises InvalidArgumentError
+// ("If the given version is invalid or not implemented for the given module, an error should be
+// raised").
 ArrayNamespace array_namespace(const Array& x,
                                std::optional<std::string_view> api_version = std::nullopt);
 

@@ -1,6 +1,9 @@
 // DLPack device identification: the array object's __dlpack_device__, and its inverse.
 #pragma once
 
+#include <functional>
+#include <source_location>
+
 #include "strict/array.hpp"
 
 namespace strict {
@@ -28,6 +31,12 @@ DLPackDevice dlpack_device(const Array& x);
 // for a binding that hands the memory to another library: a DLPack capsule, Python's buffer
 // protocol. Memory of a device that is not host-accessible must not be read through it.
 void* exchange_pointer(const Array& x);
+
+// The importing side of DLPack, for a binding: a cpu array over host memory another library owns.
+// `data` holds shape's elements contiguously in C order; `release` runs once, when the last array
+// over the memory is gone. Nothing is copied, so writes through either library show in the other.
+Array adopt_host_memory(void* data, Shape shape, DType dtype, std::function<void()> release,
+                        const std::source_location& location = std::source_location::current());
 
 // The strict device with this pair (registered, enabled or not); BufferError if there is none.
 Device device_from_dlpack(DLPackDevice dlpack);

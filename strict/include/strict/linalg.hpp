@@ -129,6 +129,23 @@ EighResult eigh(const Array& x);
 // The eigenvalues of eigh(x), ascending.
 Array eigvalsh(const Array& x);
 
+// linalg.py (2025.12), eig: "a namedtuple (eigenvalues, eigenvectors)". Its "These matrices must
+// be orthogonal" cannot hold for a matrix that is not normal (its eigenvectors are not); strict
+// gives what LAPACK and NumPy give: each column scaled to unit 2-norm.
+struct EigResult {
+  Array eigenvalues;   // (..., M), complex of x's precision (float32 -> complex64), unsorted
+  Array eigenvectors;  // (..., M, M), the same dtype; column i belongs to eigenvalue i, unit norm
+  std::vector<Array> arrays() const { return {eigenvalues, eigenvectors}; }
+};
+// Eigenvalues and eigenvectors of general square matrices (2025.12; Eigen's complex Schur
+// decomposition in double precision). The results are complex even for real x whose eigenvalues
+// are real; a device without that complex dtype raises UnsupportedDTypeError. A matrix holding a
+// NaN or an infinity raises LinAlgError (as NumPy's eig does; the standard is silent), and so
+// does one whose iteration does not converge.
+EigResult eig(const Array& x);
+// The eigenvalues of eig(x), in the same order.
+Array eigvals(const Array& x);
+
 enum class QrMode {
   reduced,   // Q (..., M, K), R (..., K, N) with K = min(M, N)
   complete,  // Q (..., M, M), R (..., M, N)

@@ -21,6 +21,7 @@ enum class PlacementRule {
   scoped_default,     // no inputs, device=None: the DefaultDeviceGuard in force
   global_default,     // no inputs, device=None, no guard: the global default device
   transfer,           // to_device() (or a device= that moved data) put it there
+  imported,           // from_dlpack() of another library's host memory
 };
 
 std::string_view describe(PlacementRule rule);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "strict/array.hpp"
+#include "strict/operand.hpp"
 #include "strict/statistical.hpp"
 
 namespace strict {
@@ -52,7 +53,9 @@ struct SearchsortedOptions {
 // compared exactly). strict checks the precondition "must be sorted in ascending order" and
 // raises InvalidArgumentError when x1 (through sorter) is not, in the order sort() uses (NaNs
 // last). sorter must be an integer array of x1's shape with indices in range. x1, x2 and sorter
-// must share one device.
-Array searchsorted(const Array& x1, const Array& x2, const SearchsortedOptions& options = {});
+// must share one device. x2 may be a Python int or float (2025.12: "x2: Union[array, int,
+// float]"), giving a 0-d result; a bool or complex scalar raises DTypeError.
+Array searchsorted(const Array& x1, const ArrayOrScalar& x2,
+                   const SearchsortedOptions& options = {});
 
 }  // namespace strict

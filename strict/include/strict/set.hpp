@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "strict/array.hpp"
+#include "strict/operand.hpp"
 
 namespace strict {
 
@@ -43,5 +44,19 @@ UniqueAllResult unique_all(const Array& x);
 UniqueCountsResult unique_counts(const Array& x);
 UniqueInverseResult unique_inverse(const Array& x);
 Array unique_values(const Array& x);
+
+// set_functions.py (2025.12), isin: "Tests for each element in x1 whether the element is in x2",
+// by value equality. The result is bool, x1's shape (0-d for a Python int x1), on the arrays'
+// device: arrays on two devices raise DeviceMismatchError. x2 is a set of values, not broadcast.
+// "At least one of x1 or x2 must be an array" (InvalidArgumentError otherwise). x1 and x2
+// "Should have an integer data type" and the signature takes `Union[array, int]`: strict raises
+// DTypeError for bool, floating-point and complex arrays and for Python scalars other than int (as
+// array-api-strict does), and for two integer dtypes without a promotion (uint64 with a signed
+// one: "Comparison of arrays without a corresponding promotable data type ... is unspecified");
+// an int outside the array's dtype raises InvalidArgumentError, as everywhere.
+struct IsinOptions {
+  bool invert = false;  // test whether each element is *not* in x2
+};
+Array isin(const ArrayOrScalar& x1, const ArrayOrScalar& x2, IsinOptions options = {});
 
 }  // namespace strict

@@ -1,8 +1,8 @@
 // Functions that change an array's shape or the order of its axes, not its elements, from
 // spec/2024.12/API_specification/manipulation_functions.rst (broadcast_arrays, broadcast_to,
-// expand_dims, moveaxis, permute_dims, squeeze, unstack) and linear_algebra_functions.rst
-// (matrix_transpose). concat, stack and reshape are in manipulation.hpp; flip, roll, repeat and
-// tile in rearrangement.hpp.
+// expand_dims, moveaxis, permute_dims, squeeze, unstack; broadcast_shapes from 2025.12, which
+// takes and gives shapes only) and linear_algebra_functions.rst (matrix_transpose). concat, stack
+// and reshape are in manipulation.hpp; flip, roll, repeat and tile in rearrangement.hpp.
 //
 // Every result is a new array (strict copies; it never returns a view that shares x's storage)
 // with x's dtype, on x's device ("Preserve device assignment"). Axes count from the last
@@ -24,6 +24,14 @@ namespace strict {
 std::vector<Array> broadcast_arrays(std::span<const Array> arrays);
 std::vector<Array> broadcast_arrays(const std::vector<Array>& arrays);
 
+// The shape `shapes` broadcast to (manipulation_functions.py, 2025.12: "Broadcasts one or more
+// shapes against one another"): no array, so no device. InvalidArgumentError naming two of the
+// given shapes that do not broadcast ("a ValueError should be raised"), or one with a negative
+// extent; "If not provided one or more arguments, the function must return an empty tuple": ().
+// Unknown extents (None) are for libraries that build graphs ("may"); strict has none.
+Shape broadcast_shapes(std::span<const Shape> shapes);
+Shape broadcast_shapes(const std::vector<Shape>& shapes);
+
 // x broadcast to `shape`: each dimension of x (right-aligned) must equal the target's or be 1,
 // and `shape` has at least x.ndim() dimensions, none negative (InvalidArgumentError otherwise).
 Array broadcast_to(const Array& x, const Shape& shape);
@@ -31,6 +39,10 @@ Array broadcast_to(const Array& x, const Shape& shape);
 // x with a new dimension of size 1 at `axis`, in [-ndim - 1, ndim] (a negative axis inserts at
 // ndim + axis + 1).
 Array expand_dims(const Array& x, std::int64_t axis);
+// x with a dimension of size 1 at each of `axes` (2025.12), positions in the result of
+// N + len(axes) dimensions: each in [-N-M, N+M), negative ones counted from the end, distinct once
+// normalised (InvalidArgumentError otherwise).
+Array expand_dims(const Array& x, const std::vector<std::int64_t>& axes);
 
 // x without the dimensions `axis`, each of which must have size 1 (the standard: "If a
 // specified axis has a size greater than one (i.e., it is not a singleton dimension), a

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 #include <pybind11/complex.h>
+#include <pybind11/numpy.h>
 
 #include "bindings.hpp"
 #include "converters.hpp"
@@ -208,10 +209,15 @@ void bind_array_object(py::module_& m) {
       .def(
           "__array__",
           [](py::object self, py::handle dtype, py::handle copy) {
-            require_host("__array__", self.cast<const Array&>());
-            // Through DLPack, so that NumPy's array shares this array's memory.
+            const Array& x = self.cast<const Array&>();
+            require_host("__array__", x);
             auto numpy = py::module_::import("numpy");
-            py::object out = numpy.attr("from_dlpack")(self);
+            // Through DLPack, so that NumPy's array shares this array's memory; bool, which
+            // NumPy < 1.25 does not import through DLPack, as a view that keeps `self` alive.
+            py::object out = x.dtype() == strict::DType::bool_
+                                 ? py::object(py::array(py::dtype("bool"), x.shape(), {},
+                                                        strict::exchange_pointer(x), self))
+                                 : numpy.attr("from_dlpack")(self);
             if (!dtype.is_none()) out = out.attr("astype")(dtype);
             if (!copy.is_none() && copy.ptr() == Py_True) out = out.attr("copy")();
             return out;

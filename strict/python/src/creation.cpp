@@ -7,6 +7,7 @@
 
 #include "bindings.hpp"
 #include "converters.hpp"
+#include "dlpack_capsule.hpp"
 
 namespace strict_xp {
 namespace {
@@ -263,10 +264,15 @@ void bind_creation(py::module_& m) {
             .copy = optional_bool_arg("from_dlpack", "copy", copy)};
         if (py::isinstance<strict::Array>(x))
           return wrap(strict::from_dlpack(x.cast<const strict::Array&>(), options));
-        throw py::type_error(fmt::format(
-            "from_dlpack(): x must be a strict_xp array, not {}: importing other libraries' "
-            "arrays through DLPack is not implemented yet (asarray() copies a NumPy array)",
-            type_name(x)));
+        if (!py::hasattr(x, "__dlpack__") || !py::hasattr(x, "__dlpack_device__")) {
+          throw py::type_error(fmt::format(
+              "from_dlpack(): x must support DLPack (__dlpack__ and __dlpack_device__), and {} "
+              "does not; asarray() converts Python data",
+              type_name(x)));
+        }
+        // Another library's host array: shared, then placed as a strict array would be.
+        const bool copy_allowed = options.copy.value_or(true);
+        return wrap(strict::from_dlpack(import_host_dlpack(x, copy_allowed), options));
       },
       py::arg("x"), py::pos_only(), py::kw_only(), py::arg("device") = none,
       py::arg("copy") = none);

@@ -54,12 +54,13 @@ void bind_info(py::module_& m) {
            })
       .def("default_device",
            [](const InfoObject& self) { return device_object(self.info.default_device()); })
+      // 2025.12: "Tuple[device, ...]" (a list before).
       .def("devices",
            [](const InfoObject& self) {
              py::list out;
              for (const strict::Device device : self.info.devices())
                out.append(device_object(device));
-             return out;
+             return py::tuple(out);
            })
       .def(
           "default_dtypes",
@@ -88,7 +89,7 @@ void bind_info(py::module_& m) {
           },
           py::kw_only(), py::arg("device") = py::none(), py::arg("kind") = py::none());
   m.def("__array_namespace_info__", [] { return InfoObject{strict::array_namespace_info()}; });
-  m.attr("__array_api_version__") = "2024.12";
+  m.attr("__array_api_version__") = "2025.12";
 }
 
 }  // namespace strict_xp

@@ -198,6 +198,8 @@ void bind_linear_algebra(py::module_& m, py::module_& linalg) {
   // ---- linalg: decompositions (named tuples as in the standard) --------------------------------
   const py::object namedtuple = py::module_::import("collections").attr("namedtuple");
   const py::str module_name("strict_xp.linalg");
+  const py::object eig_result = namedtuple(
+      "EigResult", py::make_tuple("eigenvalues", "eigenvectors"), py::arg("module") = module_name);
   const py::object eigh_result = namedtuple(
       "EighResult", py::make_tuple("eigenvalues", "eigenvectors"), py::arg("module") = module_name);
   const py::object qr_result =
@@ -216,6 +218,17 @@ void bind_linear_algebra(py::module_& m, py::module_& linalg) {
       },
       py::arg("x"), py::pos_only(), py::kw_only(), py::arg("upper") = false,
       "The Cholesky factor of each Hermitian positive-definite matrix.");
+  linalg.def(
+      "eig",
+      [eig_result](py::handle x) {
+        const strict::linalg::EigResult r = strict::linalg::eig(array_arg("linalg.eig", "x", x));
+        return eig_result(wrap(r.eigenvalues), wrap(r.eigenvectors));
+      },
+      py::arg("x"), py::pos_only(),
+      "Eigenvalues and eigenvectors (unit columns) of general square matrices, complex: "
+      "EigResult(eigenvalues, eigenvectors) (2025.12).");
+  def_unary(linalg, "linalg.", "eigvals", &strict::linalg::eigvals,
+            "The eigenvalues of general square matrices, complex (2025.12).");
   linalg.def(
       "eigh",
       [eigh_result](py::handle x) {

@@ -1,5 +1,7 @@
 // The standard's manipulation functions (concat, reshape, flip, broadcast_to, ...) and its indexing
 // functions take and take_along_axis. matrix_transpose is in linear_algebra.cpp.
+#include <string>
+
 #include <fmt/format.h>
 #include <pybind11/pybind11.h>
 
@@ -15,10 +17,34 @@ void bind_manipulation(py::module_& m) {
         std::vector<strict::Array> inputs;
         for (std::size_t i = 0; i < arrays.size(); ++i)
           inputs.push_back(array_arg("broadcast_arrays", fmt::format("arrays[{}]", i), arrays[i]));
-        // The spec returns List[array] here, not a tuple.
-        return py::list(wrap_all(strict::broadcast_arrays(inputs)));
+        // 2025.12 returns Tuple[array, ...] (List[array] before).
+        return wrap_all(strict::broadcast_arrays(inputs));
       },
-      "The arrays broadcast against each other, as a list.");
+      "The arrays broadcast against each other, as a tuple.");
+
+  m.def(
+      "broadcast_shapes",
+      [](const py::args& shapes) {
+        std::vector<strict::Shape> inputs;
+        for (std::size_t i = 0; i < shapes.size(); ++i) {
+          const std::string parameter = fmt::format("shapes[{}]", i);
+          // "*shapes: Tuple[Optional[int], ...]": a tuple each, not an int or a list as NumPy's
+          // takes (None, an unknown extent, is for libraries that build graphs; int_arg refuses
+          // it).
+          if (!py::isinstance<py::tuple>(shapes[i])) {
+            throw py::type_error(
+                fmt::format("broadcast_shapes(): {} must be a tuple of ints, not {}", parameter,
+                            type_name(shapes[i])));
+          }
+          inputs.push_back(shape_arg("broadcast_shapes", parameter, shapes[i]));
+        }
+        const strict::Shape shape = strict::broadcast_shapes(inputs);
+        py::tuple out(shape.size());
+        for (std::size_t i = 0; i < shape.size(); ++i)
+          out[i] = py::int_(shape[i]);
+        return out;
+      },
+      "The shape the given shapes broadcast to, as a tuple of ints (2025.12).");
 
   m.def(
       "broadcast_to",
@@ -41,9 +67,13 @@ void bind_manipulation(py::module_& m) {
       "expand_dims",
       [](py::handle x, py::handle axis) {
         const strict::Array& array = array_arg("expand_dims", "x", x);
+        // 2025.12: "axis: Union[int, Tuple[int, ...]]".
+        if (py::isinstance<py::tuple>(axis))
+          return wrap(strict::expand_dims(array, int_or_ints_arg("expand_dims", "axis", axis)));
         return wrap(strict::expand_dims(array, int_arg("expand_dims", "axis", axis)));
       },
-      py::arg("x"), py::pos_only(), py::arg("axis"), "x with a new axis of size 1 at axis.");
+      py::arg("x"), py::pos_only(), py::arg("axis"),
+      "x with a new axis of size 1 at axis (or at each of a tuple of axes).");
 
   m.def(
       "flip",

@@ -76,7 +76,8 @@ void bind_searching_sorting_sets(py::module_& m) {
       "searchsorted",
       [](py::handle x1, py::handle x2, py::handle side, py::handle sorter) {
         const strict::Array& sorted = array_arg("searchsorted", "x1", x1);
-        const strict::Array& values = array_arg("searchsorted", "x2", x2);
+        // 2025.12: "x2: Union[array, int, float]".
+        const strict::ArrayOrScalar values = operand_arg("searchsorted", "x2", x2);
         return wrap(
             strict::searchsorted(sorted, values,
                                  {.side = side_arg("searchsorted", side),
@@ -84,6 +85,16 @@ void bind_searching_sorting_sets(py::module_& m) {
       },
       py::arg("x1"), py::arg("x2"), py::pos_only(), py::kw_only(), py::arg("side") = "left",
       py::arg("sorter") = py::none(), "The indices at which x2's elements would go in sorted x1.");
+
+  m.def(
+      "isin",
+      [](py::handle x1, py::handle x2, py::handle invert) {
+        const strict::ArrayOrScalar elements = operand_arg("isin", "x1", x1);
+        const strict::ArrayOrScalar values = operand_arg("isin", "x2", x2);
+        return wrap(strict::isin(elements, values, {.invert = bool_arg("isin", "invert", invert)}));
+      },
+      py::arg("x1"), py::arg("x2"), py::pos_only(), py::kw_only(), py::arg("invert") = false,
+      "For each element of x1, whether it is in x2 (not in it, with invert=True) (2025.12).");
 
   m.def(
       "where",

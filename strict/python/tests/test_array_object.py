@@ -155,6 +155,7 @@ def test_index_device_must_match():
 def test_array_namespace():
     x = xp.zeros(1)
     assert x.__array_namespace__() is xp
+    assert x.__array_namespace__(api_version="2025.12") is xp
     assert x.__array_namespace__(api_version="2024.12") is xp
     with pytest.raises(ValueError, match="1999.01"):
         x.__array_namespace__(api_version="1999.01")

@@ -87,7 +87,7 @@ def test_constants():
     assert xp.inf == math.inf
     assert math.isnan(xp.nan)
     assert xp.newaxis is None
-    assert xp.__array_api_version__ == "2024.12"
+    assert xp.__array_api_version__ == "2025.12"
 
 
 def test_registry_errors_name_the_function_in_python_terms():

@@ -79,3 +79,14 @@ def test_asarray_copies_a_numpy_array():
 def test_repr_shows_values_on_cpu_only():
     assert repr(xp.asarray([1, 2])) == "Array([1, 2], dtype=int64, device=cpu)"
     assert repr(xp.zeros((2, 2), device=device1)) == "Array(<shape (2, 2)>, dtype=float64, device=device1)"
+
+
+def test_numpy_asarray_of_a_bool_array_shares_memory():
+    # NumPy 1.24 imports no bool through DLPack: __array__ gives a view that keeps x alive.
+    x = xp.asarray([True, False])
+    view = numpy.asarray(x)
+    assert view.dtype == numpy.bool_ and view.tolist() == [True, False]
+    x[1] = True
+    assert view[1]
+    del x
+    assert view.tolist() == [True, True]

@@ -700,3 +700,111 @@ def test_vector_norm_ord_of_a_wrong_type_raises_type_error():
 
 def test_vector_norm_keeps_device():
     assert xp.linalg.vector_norm(xp.ones((2,), device=D1)).device == D1
+
+
+# ---- eig, eigvals (2025.12) ---------------------------------------------------------------------
+
+
+def sorted_eigenvalues(x):
+    """The complex elements of a 1-D cpu array, by real part then imaginary part (the standard
+    leaves the order unspecified)."""
+    return sorted(to_list(x), key=lambda v: (round(v.real, 6), v.imag))
+
+
+def test_eig_is_a_named_tuple_of_complex_arrays():
+    result = xp.linalg.eig(matrix([[2.0, 0.0], [0.0, 3.0]]))
+    assert isinstance(result, tuple)
+    assert type(result).__name__ == "EigResult"
+    assert type(result)._fields == ("eigenvalues", "eigenvectors")
+    eigenvalues, eigenvectors = result
+    assert eigenvalues.dtype == xp.complex128 and eigenvalues.shape == (2,)
+    assert eigenvectors.dtype == xp.complex128 and eigenvectors.shape == (2, 2)
+    assert sorted_eigenvalues(eigenvalues) == approx_list([2.0, 3.0])
+
+
+def test_eig_of_a_quarter_turn_is_plus_and_minus_i():
+    a = matrix([[0.0, -1.0], [1.0, 0.0]])
+    w, v = xp.linalg.eig(a)
+    assert sorted_eigenvalues(w) == [pytest.approx(-1j, abs=1e-12), pytest.approx(1j, abs=1e-12)]
+    # x v = l v, column by column, and each column has unit norm.
+    av = to_list(xp.matmul(xp.astype(a, xp.complex128), v))
+    vectors, values = to_list(v), to_list(w)
+    for j in range(2):
+        assert math.isclose(math.hypot(*(abs(vectors[i][j]) for i in range(2))), 1.0)
+        for i in range(2):
+            assert av[i][j] == pytest.approx(vectors[i][j] * values[j], abs=1e-12)
+
+
+def test_eigvals_of_a_three_by_three():
+    # A block [[3, 4], [4, 9]] (trace 12, determinant 11) beside 2: eigenvalues 1, 2 and 11.
+    out = xp.linalg.eigvals(matrix([[2.0, 0.0, 0.0], [0.0, 3.0, 4.0], [0.0, 4.0, 9.0]]))
+    assert out.dtype == xp.complex128
+    assert sorted_eigenvalues(out) == approx_list([1.0, 2.0, 11.0], abs=1e-12)
+
+
+def test_eig_keeps_float32_precision_and_complex_dtypes():
+    single = matrix([[1.0, 2.0], [0.0, 4.0]], dtype=xp.float32)
+    assert xp.linalg.eig(single).eigenvalues.dtype == xp.complex64
+    assert xp.linalg.eig(single).eigenvectors.dtype == xp.complex64
+    assert sorted_eigenvalues(xp.linalg.eigvals(single)) == approx_list([1.0, 4.0], abs=1e-6)
+    assert xp.linalg.eigvals(xp.astype(single, xp.complex128)).dtype == xp.complex128
+
+
+def test_eig_of_a_stack():
+    stack = matrix([[[1.0, 0.0], [0.0, 2.0]], [[0.0, 1.0], [1.0, 0.0]]])
+    w, v = xp.linalg.eig(stack)
+    assert w.shape == (2, 2) and v.shape == (2, 2, 2)
+    assert sorted_eigenvalues(w[0, ...]) == approx_list([1.0, 2.0])
+    assert sorted_eigenvalues(w[1, ...]) == approx_list([-1.0, 1.0])
+
+
+def test_eigvals_agrees_with_eig():
+    a = matrix([[1.0, 2.0, 0.5], [-3.0, 4.0, 1.0], [2.0, 0.0, -1.0]])
+    assert to_list(xp.linalg.eigvals(a)) == approx_list(to_list(xp.linalg.eig(a).eigenvalues))
+
+
+def test_eig_keeps_device():
+    a = matrix([[1.0, 2.0], [3.0, 4.0]], device=D1)
+    result = xp.linalg.eig(a)
+    assert result.eigenvalues.device == D1 and result.eigenvectors.device == D1
+    assert xp.linalg.eigvals(a).device == D1
+
+
+def test_eig_on_no_float64_computes_float32_in_complex64():
+    enabled = [d.name for d in xp.__array_namespace_info__().devices()]
+    device = xp.enable_device("no_float64")
+    try:
+        a = matrix([[0.0, -1.0], [1.0, 0.0]], dtype=xp.float32, device=device)
+        result = xp.linalg.eig(a)
+        assert result.eigenvalues.dtype == xp.complex64 and result.eigenvalues.device == device
+    finally:
+        if "no_float64" not in enabled:
+            xp.disable_device("no_float64")
+
+
+def test_eig_raises_where_the_device_lacks_the_complex_result_dtype():
+    # float64 without complex128: no built-in device is like that, so one is registered.
+    device = xp.register_device("eig_float64_without_complex128",
+                                dtypes=[xp.float32, xp.float64, xp.complex64, xp.int64, xp.bool],
+                                default_dtypes={"real floating": xp.float64,
+                                                "complex floating": xp.complex64,
+                                                "integral": xp.int64, "indexing": xp.int64})
+    a = matrix([[1.0, 2.0], [3.0, 4.0]], device=device)
+    with pytest.raises(xp.UnsupportedDTypeError, match=r"linalg\.eig\(\).*complex128"):
+        xp.linalg.eig(a)
+    with pytest.raises(xp.UnsupportedDTypeError, match=r"linalg\.eigvals\(\).*complex128"):
+        xp.linalg.eigvals(a)
+    assert xp.linalg.eigvals(xp.astype(a, xp.float32)).dtype == xp.complex64
+
+
+def test_eig_rejects_bad_input():
+    with pytest.raises(TypeError, match=r"linalg\.eig\(\): x has dtype int64"):
+        xp.linalg.eig(xp.asarray([[1, 0], [0, 1]]))
+    with pytest.raises(ValueError, match=r"linalg\.eigvals\(\)"):
+        xp.linalg.eigvals(matrix([[1.0, 2.0, 3.0]]))
+    with pytest.raises(TypeError, match="eig"):
+        xp.linalg.eig([[1.0, 0.0], [0.0, 1.0]])
+    with pytest.raises(xp.linalg.LinAlgError, match=r"linalg\.eig\(\): x\[1\] holds a NaN"):
+        xp.linalg.eig(matrix([[[1.0, 0.0], [0.0, 1.0]], [[float("nan"), 0.0], [0.0, 1.0]]]))
+    with pytest.raises(xp.linalg.LinAlgError, match="infinity"):
+        xp.linalg.eigvals(matrix([[float("inf"), 1.0], [2.0, 3.0]]))

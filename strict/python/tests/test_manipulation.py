@@ -22,9 +22,9 @@ def test_broadcast_arrays_values():
     assert to_list(b) == [[10, 20, 30], [10, 20, 30]]
 
 
-def test_broadcast_arrays_returns_a_list():
-    # The standard's return type is List[array].
-    assert isinstance(xp.broadcast_arrays(xp.asarray([1]), xp.asarray([2])), list)
+def test_broadcast_arrays_returns_a_tuple():
+    # The standard's return type is Tuple[array, ...] from 2025.12 (List[array] before).
+    assert isinstance(xp.broadcast_arrays(xp.asarray([1]), xp.asarray([2])), tuple)
 
 
 def test_broadcast_arrays_of_nothing_is_empty():
@@ -455,3 +455,47 @@ def test_take_along_axis_keeps_device():
 def test_take_along_axis_mixed_devices_raise():
     with pytest.raises(xp.DeviceMismatchError):
         xp.take_along_axis(xp.asarray([[1, 2]]), xp.asarray([[1, 0]], device=D1))
+
+
+# ---- broadcast_shapes (2025.12) -----------------------------------------------------------------
+
+
+def test_broadcast_shapes_values():
+    assert xp.broadcast_shapes((2, 1), (3,)) == (2, 3)
+    assert xp.broadcast_shapes((1, 4, 1), (5, 1, 1), (6,)) == (5, 4, 6)
+    assert xp.broadcast_shapes((0,), (1,)) == (0,)
+    assert xp.broadcast_shapes((), (2, 3)) == (2, 3)
+    assert xp.broadcast_shapes((3, 1, 2)) == (3, 1, 2)
+
+
+def test_broadcast_shapes_of_nothing_is_the_empty_tuple():
+    # "If not provided one or more arguments, the function must return an empty tuple."
+    out = xp.broadcast_shapes()
+    assert out == () and isinstance(out, tuple)
+    assert xp.broadcast_shapes((), ()) == ()
+
+
+def test_broadcast_shapes_returns_a_tuple_of_ints():
+    out = xp.broadcast_shapes((2, 1), (1, 3))
+    assert isinstance(out, tuple)
+    assert all(type(d) is int for d in out)
+
+
+def test_broadcast_shapes_names_the_shapes_that_clash():
+    # "a ValueError should be raised"; the message names two of the given shapes.
+    with pytest.raises(ValueError, match=r"^broadcast_shapes\(\): shapes \(2, 3\) and \(4\)"):
+        xp.broadcast_shapes((2, 3), (4,))
+    with pytest.raises(ValueError, match=r"shapes \(1, 3\) and \(4\)"):
+        xp.broadcast_shapes((2, 1), (1, 3), (4,))
+    with pytest.raises(ValueError, match=r"broadcast_shapes\(\): shapes\[1\] is \(3, -1\)"):
+        xp.broadcast_shapes((2,), (3, -1))
+
+
+def test_broadcast_shapes_takes_tuples_of_ints_only():
+    for wrong in ([2, 3], 3, "23", None, xp.zeros(2)):
+        with pytest.raises(TypeError, match=r"broadcast_shapes\(\): shapes\[0\] must be a tuple"):
+            xp.broadcast_shapes(wrong)
+    with pytest.raises(TypeError, match=r"broadcast_shapes\(\): shapes\[1\]"):
+        xp.broadcast_shapes((2,), (None,))
+    with pytest.raises(TypeError, match=r"broadcast_shapes\(\)"):
+        xp.broadcast_shapes((2.0,))

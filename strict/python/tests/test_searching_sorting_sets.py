@@ -321,3 +321,65 @@ def test_unique_values_keeps_device():
 def test_unique_values_rejects_a_list():
     with pytest.raises(TypeError, match="unique_values"):
         xp.unique_values([1, 2])
+
+
+# ---- isin (2025.12) -----------------------------------------------------------------------------
+
+
+def test_isin_looks_each_element_of_x1_up_in_the_values_of_x2():
+    # x2 is a set of values whatever its shape: not broadcast against x1.
+    out = xp.isin(xp.asarray([[5, 1, 7], [3, 3, 9]]), xp.asarray([[3, 4], [5, 6]]))
+    assert out.dtype == xp.bool
+    assert out.shape == (2, 3)
+    assert to_list(out) == [[True, False, False], [True, True, False]]
+
+
+def test_isin_invert():
+    x1, x2 = xp.asarray([1, 2, 3, 4]), xp.asarray([4, 1])
+    assert to_list(xp.isin(x1, x2, invert=True)) == [False, True, True, False]
+    assert to_list(xp.isin(x1, x2, invert=False)) == [True, False, False, True]
+
+
+def test_isin_takes_a_python_int_on_either_side():
+    zero_d = xp.isin(7, xp.asarray([1, 7]))
+    assert zero_d.shape == ()
+    assert bool(zero_d) is True
+    assert bool(xp.isin(6, xp.asarray([1, 7]))) is False
+    assert to_list(xp.isin(xp.asarray([1, -2, -2], dtype=xp.int8), -2)) == [False, True, True]
+    with pytest.raises(ValueError, match=r"isin\(\): at least one of x1 and x2 must be an array"):
+        xp.isin(1, 2)
+
+
+def test_isin_compares_in_the_promoted_dtype():
+    # 300 would be 44 after a narrowing cast to int8.
+    out = xp.isin(xp.asarray([44, 1], dtype=xp.int8), xp.asarray([300, 1], dtype=xp.int64))
+    assert to_list(out) == [False, True]
+
+
+def test_isin_takes_only_integer_dtypes_and_python_ints():
+    ints = xp.asarray([1, 2])
+    with pytest.raises(TypeError, match=r"isin\(\)"):
+        xp.isin(xp.asarray([1.0, float("nan")]), xp.asarray([1.0]))
+    with pytest.raises(TypeError, match=r"isin\(\)"):
+        xp.isin(xp.asarray([True]), xp.asarray([True]))
+    with pytest.raises(TypeError, match=r"isin\(\)"):
+        xp.isin(ints, 1.0)
+    with pytest.raises(TypeError, match=r"isin\(\)"):
+        xp.isin(True, ints)
+    with pytest.raises(TypeError, match=r"isin\(\)"):
+        xp.isin(xp.asarray([1], dtype=xp.uint64), ints)
+    with pytest.raises(ValueError, match=r"isin\(\): the Python int 300 is out of bounds"):
+        xp.isin(xp.asarray([1], dtype=xp.int8), 300)
+    with pytest.raises(TypeError, match="isin"):
+        xp.isin([1, 2], ints)
+    with pytest.raises(TypeError, match=r"isin\(\): invert must be a bool"):
+        xp.isin(ints, ints, invert=1)
+
+
+def test_isin_keeps_the_device_and_refuses_mixed_devices():
+    out = xp.isin(xp.asarray([1, 2], device=D1), xp.asarray([2], device=D1))
+    assert out.device == D1
+    assert xp.isin(3, xp.asarray([3], device=D1)).device == D1
+    with pytest.raises(xp.DeviceMismatchError,
+                       match=r"isin\(\): .*x1 is on device1.*x2 is on cpu"):
+        xp.isin(xp.asarray([1], device=D1), xp.asarray(1))

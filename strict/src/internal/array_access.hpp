@@ -14,6 +14,12 @@ struct ArrayAccess {
   static Array allocate(Shape shape, DType dtype, Device device, Provenance provenance);
   // A new handle on the storage of `base`, with another shape of the same element count.
   static Array view(const Array& base, Shape shape, Provenance provenance);
+  // An array over `buffer` (foreign memory, a DLPack import).
+  static Array over(std::shared_ptr<Buffer> buffer, Shape shape, DType dtype,
+                    Provenance provenance) {
+    const Device device = buffer->device();
+    return Array(std::move(buffer), std::move(shape), dtype, device, provenance);
+  }
 
   template <class T>
   static T* data(const Array& array) {

@@ -183,6 +183,11 @@ void write_implementation_header(std::ostream& out, const ImplementationRun& run
   if (!handshake.spec_version.empty()) {
     out << ", spec " << escape_html(handshake.spec_version);
   }
+  const conformance::JudgedVersion judged = conformance::judged_by(run);
+  if (!judged.version.empty()) {
+    out << "<br>judged by spec " << escape_html(judged.version) << " (" << escape_html(judged.basis)
+        << ")";
+  }
   out << "<br>devices: ";
   for (std::size_t i = 0; i < handshake.devices.size(); ++i) {
     out << (i == 0 ? "" : ", ") << escape_html(handshake.devices[i].repr);

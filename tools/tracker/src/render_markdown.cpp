@@ -134,9 +134,13 @@ std::string section(const ImplementationRun& run, const std::string& label,
       devices += " (default)";
     }
   }
+  const conformance::JudgedVersion judged = conformance::judged_by(run);
   text += "Library " + code(handshake.library) + " " + cell_text(handshake.library_version) +
           ", spec version " +
           cell_text(handshake.spec_version.empty() ? "unknown" : handshake.spec_version) +
+          (judged.version.empty() ? std::string()
+                                  : ", judged by spec " + cell_text(judged.version) + " (" +
+                                        cell_text(judged.basis) + ")") +
           "; devices: " + (devices.empty() ? "none listed" : devices) + ".\n\n";
 
   std::vector<std::string> works, partly, unchecked;

@@ -31,6 +31,20 @@ std::string line_starting(const std::string& text, const std::string& start) {
   return "(no line starting " + start + ")";
 }
 
+// Issue #16: each implementation says which version of the standard judged it, and why.
+TEST(Markdown, EachSectionSaysTheVersionItWasJudgedBy) {
+  auto json = testing::small_tracker_json();
+  for (auto& implementation : json.at("implementations"))
+    for (auto& result : implementation.at("results"))
+      result["spec_version"] = "2025.12";
+  const auto path =
+      testing::write_file(testing::scratch_dir("judged") / "tracker.json", json.dump());
+  const auto text = render_markdown(load_tracker(path), {});
+  EXPECT_THAT(text, HasSubstr("judged by spec 2025.12 (no __array_api_version__"));
+  EXPECT_THAT(render_markdown(load_tracker(testing::small_tracker_path()), {}),
+              Not(HasSubstr("judged by spec")));  // trackers from before: nothing claimed
+}
+
 TEST(Markdown, ASectionPerImplementation) {
   const auto text = render_markdown(load_tracker(testing::small_tracker_path()), {});
   EXPECT_THAT(text, HasSubstr("\n## strict\n"));

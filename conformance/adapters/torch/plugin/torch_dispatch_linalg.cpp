@@ -58,6 +58,13 @@ void add_decompositions(HandlerTable& table) {
     auto [eigenvalues, eigenvectors] = at::linalg_eigh(call.tensor("x"));
     return many({eigenvalues, eigenvectors});
   };
+  table["linalg.eig"] = [](const Call& call) {
+    auto [eigenvalues, eigenvectors] = at::linalg_eig(call.tensor("x"));
+    return many({eigenvalues, eigenvectors});
+  };
+  table["linalg.eigvals"] = [](const Call& call) {
+    return one(at::linalg_eigvals(call.tensor("x")));
+  };
   table["linalg.eigvalsh"] = [](const Call& call) {
     return one(at::linalg_eigvalsh(call.tensor("x")));
   };

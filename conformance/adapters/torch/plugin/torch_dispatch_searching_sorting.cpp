@@ -59,6 +59,10 @@ void add_searching(HandlerTable& table) {
 // (values, counts), unique_inverse (values, inverse_indices); inverse_indices has x's shape,
 // which is what at::_unique2 returns.
 void add_set(HandlerTable& table) {
+  table["isin"] = [](const Call& call) {
+    return one(at::isin(call.operand("x1"), call.operand("x2"), /*assume_unique=*/false,
+                        call.boolean("invert", false)));
+  };
   table["unique_all"] = [](const Call&) -> CallResult {
     throw Unsupported("ATen's unique returns no indices of first occurrences");
   };

@@ -1,5 +1,7 @@
 // The op catalogue: every function, method, operator and attribute of the Array API standard
-// (2024.12) that the suite knows, with the device rule it follows and what makes a valid call.
+// (2025.12, the newest version) that the suite knows, with the device rule it follows, what makes
+// a valid call, and the spec version each of them (and each device keyword or Python-scalar
+// operand) first appeared in, so that a library is judged by the version it declares.
 //
 // It is the single source of truth (DESIGN.md section 2): the generator, the oracle, the adapters'
 // dispatch, the coverage report and the tracker's grouping all read it. A function that an
@@ -32,8 +34,11 @@ struct ArrayParameter {
   std::string_view dtype_category = "any";
   int min_ndim = 0;            // the least rank that makes a valid call
   bool may_be_scalar = false;  // a Python scalar is allowed in its place (2024.12 binary ops)
-  bool variadic = false;       // *arrays, or a sequence of arrays
-  bool optional = false;       // has a default (None): the call may leave it out
+  // The first version allowing the scalar, when later than the operation's (functions of 2021.12
+  // took scalars from 2024.12; searchsorted's x2 from 2025.12). Empty: the operation's version.
+  std::string_view scalar_since{};
+  bool variadic = false;  // *arrays, or a sequence of arrays
+  bool optional = false;  // has a default (None): the call may leave it out
 };
 
 // A parameter that is not an array. An empty default_value means the parameter is required.
@@ -60,7 +65,18 @@ struct Operation {
   std::vector<PositionalParameter> positionals{};
   std::vector<KeywordParameter> keywords{};  // keyword-only and positional-or-keyword, not arrays
   bool has_device_keyword = false;
+  // The first version with the device keyword, when later than the operation's (astype and
+  // from_dlpack gained theirs in 2023.12). Empty: the operation's version.
+  std::string_view device_since{};
 };
+
+// The spec versions, oldest first, and the newest (the one this catalogue describes).
+const std::vector<std::string_view>& spec_versions();
+std::string_view newest_spec_version();
+
+// When a parameter or keyword entered the standard (the entry's field, or the operation's).
+std::string_view scalar_since(const Operation& op, const ArrayParameter& parameter);
+std::string_view device_keyword_since(const Operation& op);
 
 // Every operation, sorted by namespace group (main, linalg, fft, info, array), then by name.
 const std::vector<Operation>& operations();

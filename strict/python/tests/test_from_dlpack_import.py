@@ -1,0 +1,97 @@
+# xp.from_dlpack of another library's array (NumPy's here): host memory is shared, not copied;
+# device= and copy= then act as for a strict array; what cannot be imported says why.
+import gc
+import weakref
+
+import numpy
+import pytest
+
+import strict_xp as xp
+
+cpu, device1 = xp.Device("cpu"), xp.Device("device1")
+
+
+def test_a_numpy_array_is_shared_both_ways():
+    a = numpy.arange(6.0).reshape(2, 3)
+    x = xp.from_dlpack(a)
+    assert (x.device, x.dtype, x.shape) == (cpu, xp.float64, (2, 3))
+    a[0, 0] = 42.0
+    assert float(x[0, 0]) == 42.0
+    x[1, 2] = -1.0
+    assert a[1, 2] == -1.0
+
+
+@pytest.mark.parametrize("dtype, expected", [
+    (numpy.int8, xp.int8), (numpy.int64, xp.int64), (numpy.uint16, xp.uint16),
+    (numpy.float32, xp.float32), (numpy.complex128, xp.complex128)])
+def test_dtypes_map_to_strict_dtypes(dtype, expected):
+    x = xp.from_dlpack(numpy.arange(4).astype(dtype))
+    assert x.dtype == expected
+    assert numpy.asarray(x).tolist() == numpy.arange(4).astype(dtype).tolist()
+
+
+def test_zero_dimensional_and_empty_arrays():
+    assert xp.from_dlpack(numpy.array(2.5)).shape == ()
+    assert xp.from_dlpack(numpy.zeros((0, 3))).shape == (0, 3)
+
+
+def test_the_numpy_array_lives_while_strict_uses_its_memory():
+    a = numpy.arange(3.0)
+    alive = weakref.ref(a)
+    x = xp.from_dlpack(a)
+    del a
+    gc.collect()
+    assert alive() is not None
+    assert numpy.asarray(x).tolist() == [0.0, 1.0, 2.0]
+    del x
+    gc.collect()
+    assert alive() is None
+
+
+def test_a_strided_array_is_copied_in_c_order_or_refused_with_copy_false():
+    a = numpy.arange(12.0).reshape(3, 4)[:, ::2]
+    x = xp.from_dlpack(a)
+    assert numpy.asarray(x).tolist() == a.tolist()
+    a[0, 0] = 99.0
+    assert float(x[0, 0]) == 0.0  # a copy
+    with pytest.raises(BufferError, match="strided"):
+        xp.from_dlpack(a, copy=False)
+
+
+def test_copy_true_copies():
+    a = numpy.arange(3.0)
+    x = xp.from_dlpack(a, copy=True)
+    a[0] = 5.0
+    assert float(x[0]) == 0.0
+
+
+def test_device_moves_it_as_a_counted_transfer_and_copy_false_refuses():
+    xp.reset_transfer_counts()
+    x = xp.from_dlpack(numpy.arange(3.0), device=device1)
+    assert x.device == device1
+    assert xp.transfer_counts() == {(cpu, device1): 1}
+    with pytest.raises(BufferError, match="needs a copy"):
+        xp.from_dlpack(numpy.arange(3.0), device=device1, copy=False)
+
+
+def test_provenance_names_the_import_and_its_line():
+    x = xp.from_dlpack(numpy.arange(3.0))
+    with pytest.raises(xp.DeviceMismatchError) as error:
+        x + xp.zeros(3, device=device1)
+    assert "from_dlpack() of another library's memory on cpu" in str(error.value)
+    assert "test_from_dlpack_import.py:" in str(error.value)
+
+
+def test_what_cannot_be_imported_says_why():
+    with pytest.raises(TypeError, match="must support DLPack"):
+        xp.from_dlpack([1, 2, 3])
+
+    class OnAGpu:
+        def __dlpack_device__(self):
+            return (2, 0)
+
+        def __dlpack__(self, **kwargs):
+            raise AssertionError("must not be asked for its memory")
+
+    with pytest.raises(BufferError, match=r"DLPack device \(2, 0\).*host memory"):
+        xp.from_dlpack(OnAGpu())
