@@ -68,6 +68,42 @@ Check devices_nonempty() {
       1);
 }
 
+// devices() is a list before 2025.12 and a tuple from 2025.12 (P3), by the version judged.
+Check devices_container() {
+  const CheckInfo info =
+      info_info("devices.container", "devices", spec_text::info_devices_container,
+                "devices() answers a tuple from 2025.12, a list before (the version judged by)");
+  return {info, [info](const CheckContext& context) {
+            const auto& handshake = context.adapter.handshake();
+            if (!handshake.features.namespace_info || !has_operation(handshake, "info.devices"))
+              return lacks(info, context, "info.devices");
+            if (handshake.devices_container.empty())
+              return detail::not_run(info, context, Status::skip,
+                                     "no Python object to ask: the adapter reports no container "
+                                     "type (a C++ API)");
+            const std::string want =
+                context.spec_version.empty() || context.spec_version >= "2025.12" ? "tuple"
+                                                                                  : "list";
+            auto judge = [want](Adapter& adapter, const Program&, const ProgramOutcome& outcome) {
+              if (auto verdict = missing(outcome, 0, "devices()")) return *verdict;
+              const auto& got = adapter.handshake().devices_container;
+              if (got == want) return detail::CaseVerdict::passed();
+              return detail::CaseVerdict::failed(
+                  0,
+                  with_python_check(
+                      must_rule("devices() answers a " + want, spec_text::info_devices_container),
+                      {fmt::format("assert type(x0) is {}, f\"{{RULE}}: expected "
+                                   "{{EXPECTED}}, got {{type(x0).__name__}}\"",
+                                   want)}),
+                  "a " + want + " of devices", "a " + got);
+            };
+            CheckContext once = context;
+            once.examples = 1;
+            return detail::run_property(
+                info, once, rc::gen::just(Program{{tested("info.devices", {})}}), judge);
+          }};
+}
+
 Check default_device_in_devices() {
   return with_program(
       info_info("default_device.in_devices", "default_device", spec_text::info_default_device,
@@ -196,7 +232,7 @@ Check default_dtypes_match() {
 }  // namespace
 
 std::vector<Check> info_checks() {
-  return {devices_nonempty(), default_device_in_devices(), dtypes_creatable(),
+  return {devices_nonempty(), devices_container(), default_device_in_devices(), dtypes_creatable(),
           default_dtypes_match()};
 }
 

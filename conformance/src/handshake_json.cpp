@@ -58,7 +58,8 @@ void to_json(nlohmann::json& j, const Handshake& handshake) {
        {"default_device", handshake.default_device ? nlohmann::json(*handshake.default_device)
                                                    : nlohmann::json(nullptr)},
        {"features", features_to_json(handshake.features)},
-       {"operations", handshake.operations}};
+       {"operations", handshake.operations},
+       {"devices_container", handshake.devices_container}};
 }
 
 void from_json(const nlohmann::json& j, Handshake& handshake) {
@@ -73,6 +74,8 @@ void from_json(const nlohmann::json& j, Handshake& handshake) {
   if (!default_device.is_null()) read.default_device = detail::json_integer<int>(default_device);
   read.features = features_from_json(j.at("features"));
   j.at("operations").get_to(read.operations);
+  // Absent from handshakes and trackers written before issue #16.
+  read.devices_container = j.value("devices_container", "");
   handshake = std::move(read);
 }
 

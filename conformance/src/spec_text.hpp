@@ -73,6 +73,11 @@ inline constexpr std::string_view device_equality =
     "spec/2024.12/design_topics/device_support.rst: device objects support \"comparing devices for "
     "equality with == and != within the same library\".";
 
+inline constexpr std::string_view info_devices_container =
+    "src/array_api_stubs/_2025_12/info.py::devices returns \"Tuple[device, ...]\"; 2023.12 and "
+    "2024.12 return \"List[device]\" (array-api-strict answers by its api_version flag, and "
+    "array-api-tests' test_devices checks the same).";
+
 inline constexpr std::string_view info_devices =
     "src/array_api_stubs/_2024_12/info.py::devices: \"Returns a list of supported devices which "
     "are available at runtime.\" Each \"must be an object which can be provided as a valid "

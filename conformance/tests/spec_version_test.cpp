@@ -110,6 +110,23 @@ TEST(JudgedByDeclaredVersion, A2025LibraryIsJudgedOnEverything) {
   EXPECT_EQ(run.results.at("mixed.isin").status, conformance::Status::unsupported);
 }
 
+// devices() is a list before 2025.12 and a tuple from 2025.12 (P3): judged by the version
+// declared, so the same list passes for a 2024.12 library and fails for a 2025.12 one.
+TEST(JudgedByDeclaredVersion, DevicesIsAListBefore2025AndATupleFrom2025) {
+  for (const char* version : {"2024.12", "2025.12"}) {
+    const auto right = conformance::testing::run_fake(
+        "fakexp", std::string("FAKEXP_VERSION=") + version,
+        "--filter 'info.devices.container' --examples 5", std::string("container_") + version);
+    EXPECT_EQ(right.results.at("info.devices.container").status, conformance::Status::pass)
+        << version << right.output;
+    const auto wrong = conformance::testing::run_fake(
+        "fakexp", std::string("FAKEXP_BUG=devices_container FAKEXP_VERSION=") + version,
+        "--filter 'info.devices.container' --examples 5", std::string("container_bug_") + version);
+    EXPECT_EQ(wrong.results.at("info.devices.container").status, conformance::Status::fail)
+        << version << wrong.output;
+  }
+}
+
 TEST(JudgedByDeclaredVersion, TheCommandLineOverridesAndTheTrackerSaysSo) {
   const FakeRun run = run_fake("2025.12", std::string(kFilters) + " --spec-version 2022.12");
   ASSERT_EQ(run.status, 0) << run.output;

@@ -574,6 +574,14 @@ def resolve(env, value, outputs):
 # ----------------------------------------------------------------------------------------------
 
 
+def devices_container(env):
+    """The type name of info.devices()'s answer ("tuple" from 2025.12, "list" before), or ""."""
+    try:
+        return type(env.info.devices()).__name__ if env.info is not None else ""
+    except Exception:
+        return ""
+
+
 def library_version(module):
     try:
         return str(getattr(importlib.import_module(module.split(".")[0]), "__version__", ""))
@@ -673,6 +681,7 @@ def handshake(env, request):
             "default_device": env.default_device,
             "features": features,
             "operations": operations,
+            "devices_container": devices_container(env),
         },
         "python": {
             "module": env.module,

@@ -41,6 +41,9 @@ struct Handshake {
   // Operations the library has (catalogue names, plus "array.__iadd__" and the like). Steps
   // using anything else come back unsupported.
   std::vector<std::string> operations{};
+  // The Python type of __array_namespace_info__().devices()'s answer ("tuple", "list"); "" for an
+  // adapter that has no Python object to ask (the C++ APIs) or a library without the call.
+  std::string devices_container{};
 };
 
 class Adapter {

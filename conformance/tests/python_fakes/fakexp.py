@@ -10,6 +10,7 @@ on two devices raise ValueError. FAKEXP_BUG (comma-separated, read at each call)
   sum_default    sum() returns its result on the default device
   transfer_zeroes  to_device() to a device other than "cpu" loses the data (zeros arrive)
   copy_false_type  from_dlpack(x, device=other, copy=False) raises TypeError, not BufferError
+  devices_container  info.devices() answers a list from 2025.12 (a tuple before)
 FAKEXP_LIKE (comma-separated, read at import) makes it behave like a real library in ways that
 are no device bug, which the adapter must read correctly:
   info_lists_none    info.devices() lists None beside the devices (JAX: "uncommitted")
@@ -385,7 +386,10 @@ class _Info:
         return CPU
 
     def devices(self):
-        return ([None] if "info_lists_none" in _LIKE else []) + list(_DEVICES)
+        # A tuple from 2025.12, a list before (as array-api-strict answers by its api_version).
+        listed = ([None] if "info_lists_none" in _LIKE else []) + list(_DEVICES)
+        new = globals().get("__array_api_version__", "2025.12") >= "2025.12"
+        return tuple(listed) if new != _bug("devices_container") else listed
 
     def dtypes(self, *, device=None, kind=None):
         _device(device)
