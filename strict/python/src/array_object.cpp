@@ -307,6 +307,7 @@ void bind_array_object(py::module_& m) {
   def_in_place(cls, "__ipow__", &in_place<strict::pow_in_place>);
   def_in_place(cls, "__ifloordiv__", &in_place<strict::floor_divide_in_place>);
   def_in_place(cls, "__imatmul__", &matmul_in_place);
+  use_array_record_once();
 }
 
 }  // namespace strict_xp

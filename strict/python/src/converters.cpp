@@ -21,7 +21,7 @@ bool is_python_scalar(py::handle value) {
 
 const strict::Array& array_arg(std::string_view function, std::string_view parameter,
                                py::handle value) {
-  if (py::isinstance<strict::Array>(value)) return value.cast<const strict::Array&>();
+  if (is_array(value)) return as_array(value);
   throw py::type_error(fmt::format(
       "{}(): {} must be a strict_xp array, not {}{}", function, parameter, type_name(value),
       py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)
@@ -73,7 +73,7 @@ strict::Scalar scalar_arg(std::string_view function, std::string_view parameter,
 
 strict::ArrayOrScalar operand_arg(std::string_view function, std::string_view parameter,
                                   py::handle value) {
-  if (py::isinstance<strict::Array>(value)) return value.cast<const strict::Array&>();
+  if (is_array(value)) return as_array(value);
   if (is_python_scalar(value)) return scalar_arg(function, parameter, value);
   throw py::type_error(fmt::format(
       "{}(): {} must be a strict_xp array or a Python scalar (bool, int, float, complex), not {}",
@@ -218,17 +218,6 @@ std::string str_arg(std::string_view function, std::string_view parameter, py::h
     throw py::type_error(
         fmt::format("{}(): {} must be a str, not {}", function, parameter, type_name(value)));
   return value.cast<std::string>();
-}
-
-py::object wrap(strict::Array array) {
-  return py::cast(std::move(array));
-}
-
-py::tuple wrap_all(const std::vector<strict::Array>& arrays) {
-  py::tuple out(arrays.size());
-  for (std::size_t i = 0; i < arrays.size(); ++i)
-    out[i] = wrap(arrays[i]);
-  return out;
 }
 
 }  // namespace strict_xp

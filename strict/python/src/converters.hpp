@@ -23,6 +23,14 @@ std::string type_name(py::handle value);
 // Whether `value` is a Python bool, int, float or complex.
 bool is_python_scalar(py::handle value);
 
+// strict_xp arrays without pybind11's per-call type lookups (array_handles.cpp).
+// Called once, after the Array class is bound: new arrays use the record looked up once too.
+void use_array_record_once();
+// Whether `value` is a strict_xp array.
+bool is_array(py::handle value);
+// The Array `value` holds; `value` must be one (is_array).
+const strict::Array& as_array(py::handle value);
+
 // An Array, or TypeError.
 const strict::Array& array_arg(std::string_view function, std::string_view parameter,
                                py::handle value);
@@ -70,7 +78,7 @@ std::optional<bool> optional_bool_arg(std::string_view function, std::string_vie
 // A Python str.
 std::string str_arg(std::string_view function, std::string_view parameter, py::handle value);
 
-// A strict Array as a Python object (a strict_xp array).
+// A strict Array as a Python object (a strict_xp array): py::cast, faster (array_handles.cpp).
 py::object wrap(strict::Array array);
 py::tuple wrap_all(const std::vector<strict::Array>& arrays);
 

@@ -135,8 +135,7 @@ void bind_creation(py::module_& m) {
         const strict::AsarrayOptions options{.dtype = dtype_arg("asarray", dtype),
                                              .device = device_arg("asarray", device),
                                              .copy = optional_bool_arg("asarray", "copy", copy)};
-        if (py::isinstance<strict::Array>(obj))
-          return wrap(strict::asarray(obj.cast<const strict::Array&>(), options));
+        if (is_array(obj)) return wrap(strict::asarray(as_array(obj), options));
         if (is_python_scalar(obj))
           return wrap(strict::detail::asarray_from_scalar(
               scalar_arg("asarray", "obj", obj), options, std::source_location::current()));
@@ -262,8 +261,7 @@ void bind_creation(py::module_& m) {
         const strict::FromDlpackOptions options{
             .device = device_arg("from_dlpack", device),
             .copy = optional_bool_arg("from_dlpack", "copy", copy)};
-        if (py::isinstance<strict::Array>(x))
-          return wrap(strict::from_dlpack(x.cast<const strict::Array&>(), options));
+        if (is_array(x)) return wrap(strict::from_dlpack(as_array(x), options));
         if (!py::hasattr(x, "__dlpack__") || !py::hasattr(x, "__dlpack_device__")) {
           throw py::type_error(fmt::format(
               "from_dlpack(): x must support DLPack (__dlpack__ and __dlpack_device__), and {} "

@@ -72,7 +72,7 @@ strict::DTypeOrKind kind_entry_arg(py::handle value, bool in_tuple) {
 // One argument of result_type: an array, a dtype or a Python scalar.
 strict::ResultTypeArgument result_type_arg(std::size_t index, py::handle value) {
   const std::string parameter = fmt::format("arrays_and_dtypes[{}]", index);
-  if (py::isinstance<strict::Array>(value)) return value.cast<const strict::Array&>();
+  if (is_array(value)) return as_array(value);
   if (py::isinstance<DTypeObject>(value)) return value.cast<const DTypeObject&>().dtype;
   PyObject* object = value.ptr();
   if (PyBool_Check(object) || PyLong_Check(object) || PyFloat_Check(object) ||
@@ -141,8 +141,7 @@ void bind_data_types(py::module_& m) {
       "can_cast",
       [](py::handle from_, py::handle to) {
         const strict::DType target = required_dtype_arg("can_cast", "to", to);
-        if (py::isinstance<strict::Array>(from_))
-          return strict::can_cast(from_.cast<const strict::Array&>(), target);
+        if (is_array(from_)) return strict::can_cast(as_array(from_), target);
         if (py::isinstance<DTypeObject>(from_))
           return strict::can_cast(from_.cast<const DTypeObject&>().dtype, target);
         throw py::type_error(fmt::format(
@@ -154,8 +153,8 @@ void bind_data_types(py::module_& m) {
       "finfo",
       [](py::handle type) {
         strict::FInfo info;
-        if (py::isinstance<strict::Array>(type))
-          info = strict::finfo(type.cast<const strict::Array&>());
+        if (is_array(type))
+          info = strict::finfo(as_array(type));
         else
           info = strict::finfo(required_dtype_arg("finfo", "type", type));
         return FInfoObject{info.bits,
@@ -171,8 +170,8 @@ void bind_data_types(py::module_& m) {
       "iinfo",
       [](py::handle type) {
         strict::IInfo info;
-        if (py::isinstance<strict::Array>(type))
-          info = strict::iinfo(type.cast<const strict::Array&>());
+        if (is_array(type))
+          info = strict::iinfo(as_array(type));
         else
           info = strict::iinfo(required_dtype_arg("iinfo", "type", type));
         return IInfoObject{info.bits, info.max, info.min, dtype_object(info.dtype)};

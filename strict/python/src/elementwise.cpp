@@ -1,21 +1,27 @@
 // The 67 element-wise functions (spec/2024.12/API_specification/elementwise_functions.rst).
-// Binary ones take an array or a Python scalar on either side; at least one must be an array.
+// Binary ones take an array or a Python scalar on either side; at least one must be an
+// array.
+#include <iterator>
+#include <utility>
+
 #include "bindings.hpp"
 #include "converters.hpp"
+#include "fast_function.hpp"
 
 namespace strict_xp {
 namespace {
 
-using Unary = strict::Array (*)(const strict::Array&);
-using Binary = strict::Array (*)(const strict::ArrayOrScalar&, const strict::ArrayOrScalar&);
+using ElementwiseUnary = strict::Array (*)(const strict::Array&);
+using ElementwiseBinary = strict::Array (*)(const strict::ArrayOrScalar&,
+                                            const strict::ArrayOrScalar&);
 
 struct UnaryFunction {
   const char* name;
-  Unary function;
+  ElementwiseUnary function;
 };
 struct BinaryFunction {
   const char* name;
-  Binary function;
+  ElementwiseBinary function;
 };
 
 constexpr UnaryFunction unary_functions[] = {
@@ -97,25 +103,41 @@ std::optional<strict::ArrayOrScalar> optional_operand(std::string_view function,
   return operand_arg(function, parameter, value);
 }
 
+// One METH_FASTCALL built-in per table entry (fast_function.hpp): these are the calls
+// downstream code makes in its inner loops.
+template <std::size_t I>
+PyObject* call_unary(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  return fast_call_body([&] {
+    const auto& [name, function] = unary_functions[I];
+    expect_positional(name, nargs, 1);
+    return wrap(function(array_arg(name, "x", args[0])));
+  });
+}
+
+template <std::size_t I>
+PyObject* call_binary(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
+  return fast_call_body([&] {
+    const auto& [name, function] = binary_functions[I];
+    expect_positional(name, nargs, 2);
+    return wrap(function(operand_arg(name, "x1", args[0]), operand_arg(name, "x2", args[1])));
+  });
+}
+
+template <std::size_t... I>
+void bind_unary(py::module_& m, std::index_sequence<I...>) {
+  (add_fast_function(m, unary_functions[I].name, "x", &call_unary<I>), ...);
+}
+
+template <std::size_t... I>
+void bind_binary(py::module_& m, std::index_sequence<I...>) {
+  (add_fast_function(m, binary_functions[I].name, "x1, x2", &call_binary<I>), ...);
+}
+
 }  // namespace
 
 void bind_elementwise(py::module_& m) {
-  for (const auto& [name, function] : unary_functions) {
-    m.def(
-        name,
-        [name = name, function = function](py::handle x) {
-          return wrap(function(array_arg(name, "x", x)));
-        },
-        py::arg("x"), py::pos_only());
-  }
-  for (const auto& [name, function] : binary_functions) {
-    m.def(
-        name,
-        [name = name, function = function](py::handle x1, py::handle x2) {
-          return wrap(function(operand_arg(name, "x1", x1), operand_arg(name, "x2", x2)));
-        },
-        py::arg("x1"), py::arg("x2"), py::pos_only());
-  }
+  bind_unary(m, std::make_index_sequence<std::size(unary_functions)>());
+  bind_binary(m, std::make_index_sequence<std::size(binary_functions)>());
   m.def(
       "clip",
       [](py::handle x, py::handle min, py::handle max) {

@@ -91,8 +91,7 @@ TensordotAxesArg tensordot_axes_arg(std::string_view function, py::handle value)
 // rtol= of matrix_rank and pinv: None, a Python float (or int), or an array.
 std::optional<strict::ArrayOrScalar> rtol_arg(std::string_view function, py::handle value) {
   if (value.is_none()) return std::nullopt;
-  if (py::isinstance<strict::Array>(value))
-    return strict::ArrayOrScalar(array_arg(function, "rtol", value));
+  if (is_array(value)) return strict::ArrayOrScalar(array_arg(function, "rtol", value));
   return strict::ArrayOrScalar(
       real_number_arg(function, "rtol", value, "None, a float or a strict_xp array"));
 }

@@ -107,7 +107,7 @@ void bind_manipulation(py::module_& m) {
       "repeat",
       [](py::handle x, py::handle repeats, py::handle axis) {
         const strict::Array& array = array_arg("repeat", "x", x);
-        if (py::isinstance<strict::Array>(repeats)) {
+        if (is_array(repeats)) {
           const strict::Array& counts = array_arg("repeat", "repeats", repeats);
           return wrap(strict::repeat(array, counts, optional_int_arg("repeat", "axis", axis)));
         }

@@ -1,4 +1,5 @@
 # Element-wise functions: every one is bound, devices propagate, mixed devices raise.
+import inspect
 import math
 
 import pytest
@@ -70,3 +71,23 @@ def test_wrong_types_name_the_function():
         xp.add(xp.zeros(1), "1")
     with pytest.raises(TypeError, match=r"sqrt\(\)"):
         xp.sqrt(xp.asarray([1]))
+
+
+# The element-wise functions are METH_FASTCALL built-ins (fast_function.hpp), not pybind11
+# functions: they must still have signatures, refuse wrong calls by name, and raise strict's errors.
+@pytest.mark.parametrize("name", UNARY + BINARY)
+def test_signatures_are_positional_only(name):
+    parameters = inspect.signature(getattr(xp, name)).parameters
+    assert list(parameters) == (["x"] if name in UNARY else ["x1", "x2"])
+    assert all(p.kind == inspect.Parameter.POSITIONAL_ONLY for p in parameters.values())
+
+
+def test_wrong_argument_counts_and_keywords_name_the_function():
+    x = xp.zeros(2)
+    with pytest.raises(TypeError, match=r"^add\(\) takes exactly 2 positional arguments \(1 given\)"):
+        xp.add(x)
+    with pytest.raises(TypeError, match=r"^sin\(\) takes exactly 1 positional argument \(2 given\)"):
+        xp.sin(x, x)
+    with pytest.raises(TypeError, match=r"add\(\) takes no keyword arguments"):
+        xp.add(x1=x, x2=x)
+
