@@ -15,6 +15,7 @@ echo "install_check: installed $build into $prefix"
 
 "$prefix/bin/conformance" --list >/dev/null
 test -f "$prefix/lib/array-api-device-conformance/array_api_adapter.py"
+test -f "$prefix/lib/array-api-device-conformance/libadc_quiet_torch_errors.so"
 # The Python route through the installed script (no ADC_PYTHON_ADAPTER), on strict_xp as installed.
 site=$(ls -d "$prefix"/lib/python3*/dist-packages 2>/dev/null | head -1)
 if [[ -n "$site" && -d "$site/strict_xp" ]]; then

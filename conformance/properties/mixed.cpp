@@ -18,6 +18,7 @@ bool writes_into_target(std::string_view op) {
 Program observe_target(Program program) {
   const auto& call = program.steps.back();
   if (call.args.empty() || !std::holds_alternative<StepRef>(call.args.front())) return program;
+  program.read_values = true;  // the judge compares the target's values before and after
   program.steps.push_back(Step{.op = std::string(harness_op::observe),
                                .args = {call.args.front()},
                                .kwargs = {},

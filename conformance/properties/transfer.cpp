@@ -18,13 +18,15 @@ CheckInfo transfer_info(std::string detail, Level level, std::string_view spec,
 }
 
 // asarray on `from`, then to_device(to) under test, then (for round trips) back to `from`.
-rc::Gen<Program> transfer_program(const Handshake& handshake, bool same_device, bool round_trip) {
-  return rc::gen::exec([hs = &handshake, same_device, round_trip] {
+rc::Gen<Program> transfer_program(const Handshake& handshake, bool same_device, bool round_trip,
+                                  bool compares_values) {
+  return rc::gen::exec([hs = &handshake, same_device, round_trip, compares_values] {
     const Handshake& handshake = *hs;
     int from = *any_device(handshake);
     int to = from;
     if (!same_device && handshake.devices.size() > 1) std::tie(from, to) = *two_devices(handshake);
     Program program;
+    program.read_values = compares_values;
     program.steps.push_back(*array_on(handshake, from));
     program.steps.push_back(tested(std::string(kToDevice), {StepRef{0, 0}, DeviceIndex{to}}));
     if (round_trip)
@@ -73,7 +75,7 @@ Check transfer_check(CheckInfo info, bool same_device, bool round_trip, bool kee
             if (!has_operation(handshake, kToDevice)) return lacks(info, context, kToDevice);
             if (!same_device && handshake.devices.size() < 2)
               return needs_two_devices(info, context);
-            auto programs = transfer_program(handshake, same_device, round_trip);
+            auto programs = transfer_program(handshake, same_device, round_trip, keeps_data);
             if (keeps_data) return detail::run_property(info, context, programs, judge_keeps_data);
             return detail::run_property(info, context, programs, detail::judge_with_oracle);
           }};

@@ -252,10 +252,12 @@ void from_json(const nlohmann::json& j, Step& step) {
 
 void to_json(nlohmann::json& j, const Program& program) {
   j = {{"steps", program.steps}};
+  if (program.read_values) j["read_values"] = true;  // absent: false (programs before issue #17)
 }
 
 void from_json(const nlohmann::json& j, Program& program) {
   program.steps = j.at("steps").get<std::vector<Step>>();
+  program.read_values = j.value("read_values", false);
 }
 
 }  // namespace conformance

@@ -71,6 +71,7 @@ TEST_F(PythonAdapterTest, ReportsWhereEachResultLandedAndWhatWasRaised) {
   program.steps.push_back(array_on(0, {1, 2}));
   program.steps.push_back(step("add", {StepRef{0, 0}, StepRef{2, 0}}));  // mixed devices
   program.steps.push_back(step("add", {StepRef{3, 0}, StepRef{0, 0}}));  // reads a raise
+  program.read_values = true;
   const ProgramOutcome outcome = fake->run(program);
   ASSERT_EQ(outcome.status, RunStatus::completed) << outcome.detail;
   ASSERT_EQ(outcome.steps.size(), 5u);
@@ -81,6 +82,20 @@ TEST_F(PythonAdapterTest, ReportsWhereEachResultLandedAndWhatWasRaised) {
   EXPECT_EQ(outcome.steps[3].status, StepStatus::raised);
   EXPECT_EQ(outcome.steps[3].exception_type, "ValueError");
   EXPECT_EQ(outcome.steps[4].status, StepStatus::not_run);
+}
+
+// Values are read back only when the program's check compares them (Program::read_values).
+TEST_F(PythonAdapterTest, ReadsValuesBackOnlyWhenTheProgramAsks) {
+  const auto fake = adapter("fakexp");
+  Program program{{array_on(1, {1, 2})}};
+  const ProgramOutcome without = fake->run(program);
+  ASSERT_EQ(without.status, RunStatus::completed) << without.detail;
+  EXPECT_EQ(without.steps.at(0).arrays.at(0).device, 1);
+  EXPECT_EQ(without.steps.at(0).arrays.at(0).values, std::nullopt);
+  program.read_values = true;
+  const ProgramOutcome with = fake->run(program);
+  ASSERT_EQ(with.status, RunStatus::completed) << with.detail;
+  EXPECT_EQ(with.steps.at(0).arrays.at(0).values, (std::vector<double>{1, 2}));
 }
 
 TEST_F(PythonAdapterTest, AnOperationTheNamespaceLacksIsUnsupported) {

@@ -15,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "conformance/python_adapter.hpp"
 #include "schema_validation.hpp"
 
 namespace conformance {
@@ -144,6 +145,40 @@ TEST(Torch, HasNoToDeviceAndNoInspectionNamespace) {
       run_suite("torch", "--filter 'transfer.lands' --filter 'info.devices.nonempty'");
   EXPECT_EQ(status(run, "transfer.lands"), "unsupported");
   EXPECT_EQ(status(run, "info.devices.nonempty"), "unsupported");
+}
+
+// The library the child loads after torch (quiet_torch_errors.cpp): the C++ backtrace torch 1.13
+// builds in every error (shown with TORCH_SHOW_CPP_STACKTRACES=1) is gone, the message is not.
+TEST(Torch, TheQuietErrorsLibraryDropsTheBacktraceAndKeepsTheMessage) {
+  REQUIRE_MODULE("torch");
+  const std::string library = find_quiet_torch_errors_library();
+  ASSERT_FALSE(library.empty()) << "this build has no libadc_quiet_torch_errors.so";
+  const std::string script = R"(
+import ctypes, sys, torch
+def message():
+    try:
+        torch.add(torch.ones(1), torch.ones(1, device="meta"))
+    except RuntimeError as e:
+        return str(e)
+before = message()
+assert "frame #" in before, before
+assert ctypes.CDLL(sys.argv[1]).adc_quiet_torch_errors() == 1
+after = message()
+assert "frame #" not in after, after
+assert after.splitlines()[0] == before.splitlines()[0], (before, after)
+print("quiet")
+)";
+  const auto run = run_command("TORCH_SHOW_CPP_STACKTRACES=1 " + std::string(ADC_PYTHON) + " -c " +
+                               shell_quote(script) + " " + shell_quote(library));
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_THAT(run.output, ::testing::HasSubstr("quiet"));
+  // Without torch loaded there is no libc10 to change: it says so and changes nothing.
+  const auto without =
+      run_command(std::string(ADC_PYTHON) + " -c " +
+                  shell_quote("import ctypes, sys; print('installed', "
+                              "ctypes.CDLL(sys.argv[1]).adc_quiet_torch_errors())") +
+                  " " + shell_quote(library));
+  EXPECT_THAT(without.output, ::testing::HasSubstr("installed 0"));
 }
 
 TEST(Torch, WholeRunCompletes) {

@@ -6,7 +6,10 @@
 
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 #include "../adapters/python/json_lines.hpp"
+#include "conformance/program.hpp"
 
 namespace conformance::python_internal {
 namespace {
@@ -55,6 +58,17 @@ TEST(LineBuffer, ReportsAnOverlongLineOnceAndResynchronises) {
   buffer.append("xx\nok\n");
   ASSERT_EQ(buffer.next(line, 10), LineBuffer::Next::line);
   EXPECT_EQ(line, "ok");
+}
+
+// A program says whether its check compares values; programs written before say nothing (false).
+TEST(ProgramJson, CarriesReadValuesOnlyWhenSet) {
+  Program program{{Step{.op = "zeros", .args = {std::int64_t{2}}, .kwargs = {}}}};
+  EXPECT_FALSE(nlohmann::json(program).contains("read_values"));
+  program.read_values = true;
+  const nlohmann::json j = program;
+  EXPECT_EQ(j.at("read_values"), true);
+  EXPECT_EQ(j.get<Program>(), program);
+  EXPECT_FALSE(nlohmann::json::parse(R"({"steps": []})").get<Program>().read_values);
 }
 
 TEST(DecodeOutcome, ReadsAValidReply) {

@@ -11,6 +11,7 @@ devices, how to set its default device, how to read values back) is in HINTS bel
 Standard library only: numpy is used, when it imports, to read values back.
 """
 
+import gc
 import importlib
 import inspect
 import json
@@ -63,6 +64,8 @@ def send(channel, message, flush=True):
 #                       other routes also reach (its rows are then compared, as for torch)
 #   device_limits       message fragments of errors that say a device cannot run an operation at
 #                       all (no kernel, no data): such a step is unsupported, not raised
+#   quiet_c10_errors    True: load libadc_quiet_torch_errors ($ADC_QUIET_TORCH_ERRORS, set by the
+#                       harness) so torch 1.13 stops symbolising a C++ backtrace (3 ms) in each error
 # ----------------------------------------------------------------------------------------------
 
 HINTS = {
@@ -83,6 +86,7 @@ HINTS = {
                             "x2": "other", "a": "input"},
         # The meta device has no data and no kernels for data-dependent operations
         # (platform.md: nonzero, unique, item, where in C++, copies to cpu, DLPack).
+        "quiet_c10_errors": True,
         "device_limits": ["with arguments from the 'Meta' backend",
                           "Cannot copy out of meta tensor",
                           "Unknown device type meta for Dlpack",
@@ -230,6 +234,22 @@ def run_setup(source, ns):
         raise StartupError("import_failed", one_line(f"{type(e).__name__}: {e}")) from None
 
 
+def quiet_c10_errors():
+    """torch 1.13 symbolises a C++ backtrace (about 3 ms) in every error it raises, which Python
+    never shows, and most mixed-device cases raise one: the harness's library drops it unmade
+    (messages unchanged; reproductions run without it). A note for the handshake, or None."""
+    path = os.environ.get("ADC_QUIET_TORCH_ERRORS")
+    if not path:
+        return None
+    try:
+        import ctypes
+        installed = ctypes.CDLL(path).adc_quiet_torch_errors()
+    except (OSError, AttributeError) as e:
+        return one_line(f"torch's C++ backtraces left on: {e}")
+    return "torch's C++ backtraces not built (harness speed; messages unchanged)" if installed \
+        else None
+
+
 class Environment:
     def __init__(self, module):
         self.module = module
@@ -247,12 +267,18 @@ class Environment:
             self.numpy = None
         self._codes = {}
         self._dtype_names = {}
+        self._device_indices = {}
+        self._callables = {}
         self.fresh = self._fresh_array()
         self.library, self.hint = choose_hint(module, self.fresh)
         library_setup = self._library_setup_text()
         run_setup(library_setup, self.ns)
         self.setup = namespace_setup + "\n" + library_setup
         self.notes = []
+        if self.hint.get("quiet_c10_errors"):
+            note = quiet_c10_errors()
+            if note:
+                self.notes.append(note)
         if self.library not in (None, module):
             self.notes.append(f"hints of {self.library}, whose arrays ({type(self.fresh).__module__}."
                               f"{type(self.fresh).__name__}) {module} returns")
@@ -377,7 +403,21 @@ class Environment:
         self.default_device = self._default_device()
 
     def device_index(self, device):
-        """The first listed device equal to `device`, else -1 (never a guess)."""
+        """The first listed device equal to `device`, else -1 (never a guess). Remembered per
+        device object (a dict compares by == as the loop does, after a hash that equal devices
+        share; where they do not, the loop answers)."""
+        try:
+            return self._device_indices[device]
+        except (KeyError, TypeError):
+            pass
+        index = self._find_device_index(device)
+        try:
+            self._device_indices[device] = index
+        except TypeError:  # unhashable
+            pass
+        return index
+
+    def _find_device_index(self, device):
         for i, known in enumerate(self.devices):
             try:
                 if known is device or bool(known == device):
@@ -515,27 +555,43 @@ def decode_value(j):
     raise ValueError(f"unknown program value kind: {kind}")
 
 
+def value_refs(value):
+    """The (step, output) pairs a decoded value reads."""
+    tag = value[0]
+    return [value[1:]] if tag == "ref" else value[1] if tag == "refs" else ()
+
+
 def decode_step(j):
     kwargs = [(str(pair[0]), decode_value(pair[1])) for pair in j.get("kwargs", [])]
-    return {"op": str(j["op"]), "args": [decode_value(v) for v in j.get("args", [])],
-            "kwargs": kwargs}
+    args = [decode_value(v) for v in j.get("args", [])]
+    # What the step reads, in argument order, worked out once: checked before the step runs.
+    refs = [r for value in args for r in value_refs(value)]
+    refs += [r for _, value in kwargs for r in value_refs(value)]
+    return {"op": str(j["op"]), "args": args, "kwargs": kwargs, "refs": refs}
+
+
+class DecodedProgram(list):
+    """Each step, or the error that kept it from decoding (reported as AdapterError), and
+    whether the check compares array values (the program's read_values: only then are they read
+    back, which was a third of the executor's time)."""
+
+    def __init__(self, steps, read_values):
+        super().__init__(steps)
+        self.read_values = read_values
 
 
 def decode_program(j):
-    """Each step, or the error that kept it from decoding (reported as AdapterError)."""
     steps = []
     for raw in j.get("steps", []):
         try:
             steps.append(decode_step(raw))
         except Exception as e:
             steps.append(e)
-    return steps
+    return DecodedProgram(steps, bool(j.get("read_values", False)))
 
 
-def reads(value, outputs):
-    """Raises NotRun when `value` reads a result that was not produced."""
-    tag = value[0]
-    refs = [value[1:]] if tag == "ref" else value[1] if tag == "refs" else ()
+def check_produced(refs, outputs):
+    """Raises NotRun when a step reads a result that was not produced."""
     for step, output in refs:
         if not (0 <= step < len(outputs)) or outputs[step] is None or \
                 not (0 <= output < len(outputs[step])):
@@ -702,15 +758,36 @@ UNEXPECTED_KEYWORD = re.compile(r"unexpected keyword argument '(\w+)'|'(\w+)' is
                                 r"keyword|[Uu]nexpected keyword argument\(s\): ([\w, ]+)")
 
 
-def call_library(env, op, function, args, kwargs):
-    """Calls function(*args, **kwargs); a keyword it cannot take raises Unsupported."""
-    for name in kwargs:
+_KEYWORD_VERDICTS = {}
+
+
+def refused_keywords(op, function, names):
+    """Why `function` cannot be called with keywords `names`, or None."""
+    for name in names:
         taken = takes_keyword(function, name)
         if taken is False:
-            raise Unsupported(f"{op} takes no keyword {name}=")
+            return f"{op} takes no keyword {name}="
         if taken == "varkw" and name == "device":
             # dask's zeros(**kwargs) swallows device= and computes garbage: not a real keyword.
-            raise Unsupported(f"{op} names no device= parameter (only **kwargs)")
+            return f"{op} names no device= parameter (only **kwargs)"
+    return None
+
+
+def call_library(env, op, function, args, kwargs):
+    """Calls function(*args, **kwargs); a keyword it cannot take raises Unsupported."""
+    if kwargs:
+        # Signatures are read once per function and set of keywords.
+        key = (op, getattr(function, "__func__", function), tuple(kwargs))
+        try:
+            refused = _KEYWORD_VERDICTS[key]
+        except (KeyError, TypeError):
+            refused = refused_keywords(op, function, kwargs)
+            try:
+                _KEYWORD_VERDICTS[key] = refused
+            except TypeError:
+                pass
+        if refused is not None:
+            raise Unsupported(refused)
     try:
         return function(*args, **kwargs)
     except TypeError as e:
@@ -734,6 +811,9 @@ def call_library(env, op, function, args, kwargs):
 
 def find_callable(env, op, args):
     """The function a step calls and the positional arguments it gets, or an attribute value."""
+    target = env._callables.get(op)  # a namespace function looked up before
+    if target is not None:
+        return target, args, False
     xp = env.xp
     if op.startswith("array."):
         name = op[6:]
@@ -763,6 +843,7 @@ def find_callable(env, op, args):
         if not hasattr(target, part):
             raise Unsupported(f"{env.module} has no {op}")
         target = getattr(target, part)
+    env._callables[op] = target  # a namespace's functions are looked up once
     return target, args, False
 
 
@@ -770,8 +851,9 @@ class Run:
     """One program from a fresh state: the results of its steps and whether it moved the
     default device."""
 
-    def __init__(self, env):
+    def __init__(self, env, read_values=True):
         self.env = env
+        self.read_values = read_values
         self.outputs = []  # per step: a list of results, or None (raised / unsupported / not run)
         self.moved_default = False
 
@@ -789,26 +871,33 @@ class Run:
         return outcome
 
     def _step(self, step):
-        env, op = self.env, step["op"]
-        try:
-            for value in step["args"]:
-                reads(value, self.outputs)
-            for _, value in step["kwargs"]:
-                reads(value, self.outputs)
-        except NotRun as e:
-            return {"status": "not_run", "message": str(e)}, None
+        env, op, outputs = self.env, step["op"], self.outputs
+        if step["refs"]:
+            try:
+                check_produced(step["refs"], outputs)
+            except NotRun as e:
+                return {"status": "not_run", "message": str(e)}, None
         try:
             args = []
             for value in step["args"]:
-                resolved = resolve(env, value, self.outputs)
-                if value[0] == "refs" and op in SPREAD_OPS:
-                    args.extend(resolved)
+                tag = value[0]
+                if tag == "lit":
+                    args.append(value[1])
+                elif tag == "ref":
+                    args.append(outputs[value[1]][value[2]])
+                elif tag == "refs" and op in SPREAD_OPS:
+                    args.extend(resolve(env, value, outputs))
                 else:
-                    args.append(resolved)
-            kwargs = {name: resolve(env, value, self.outputs) for name, value in step["kwargs"]}
+                    args.append(resolve(env, value, outputs))
+            kwargs = {name: value[1] if value[0] == "lit" else resolve(env, value, outputs)
+                      for name, value in step["kwargs"]} if step["kwargs"] else {}
             if op.startswith("harness."):
                 return self._harness(op, args, kwargs)
-            function, call_args, attribute = find_callable(env, op, args)
+            function = env._callables.get(op)  # a namespace function looked up before
+            if function is not None:
+                call_args, attribute = args, False
+            else:
+                function, call_args, attribute = find_callable(env, op, args)
         except Unsupported as e:
             return {"status": "unsupported", "message": str(e)}, None
         except LibraryRaised as e:
@@ -818,8 +907,10 @@ class Run:
                 if call_args or kwargs:
                     raise Unsupported(f"{op} is an attribute: it takes no arguments")
                 result = getattr(*function)
-            else:
+            elif kwargs:
                 result = call_library(env, op, function, call_args, kwargs)
+            else:  # call_library without keywords to check or to find in its errors
+                result = function(*call_args)
         except Unsupported as e:
             return {"status": "unsupported", "message": str(e)}, None
         except KeyboardInterrupt:
@@ -831,7 +922,10 @@ class Run:
             return raised(e), None
         if op == "array.__setitem__" and result is None:
             result = args[0]  # like strict: the step's result is its target, changed
-        return report_result(env, op, result)
+        if env.array_types and isinstance(result, env.array_types):  # one array: most steps
+            return {"status": "ok", "arrays": [report_array(env, result, self.read_values)]}, \
+                [result]
+        return report_result(env, op, result, self.read_values)
 
     def _harness(self, op, args, kwargs):
         env = self.env
@@ -850,7 +944,7 @@ class Run:
         if op == "harness.observe":
             if not args:
                 raise Unsupported("harness.observe needs an array")
-            return report_result(env, op, args[0])
+            return report_result(env, op, args[0], self.read_values)
         if op == "harness.compare_devices":
             if len(args) != 2:
                 raise Unsupported("harness.compare_devices needs two arrays")
@@ -880,7 +974,7 @@ class Run:
 
 
 def run_program(env, steps):
-    run = Run(env)
+    run = Run(env, getattr(steps, "read_values", True))
     try:
         outcomes = [run.step(step) for step in steps]
     finally:
@@ -916,12 +1010,12 @@ def adapter_error(e):
 # ----------------------------------------------------------------------------------------------
 
 
-def report_result(env, op, result):
+def report_result(env, op, result, read_values=True):
     """(StepOutcome, outputs): arrays, tuples of arrays, or a non-array value."""
     if env.is_array(result):
-        return {"status": "ok", "arrays": [report_array(env, result)]}, [result]
+        return {"status": "ok", "arrays": [report_array(env, result, read_values)]}, [result]
     if isinstance(result, (tuple, list)) and any(env.is_array(r) for r in result):
-        outcome = {"status": "ok", "arrays": [report_array(env, r) for r in result
+        outcome = {"status": "ok", "arrays": [report_array(env, r, read_values) for r in result
                                               if env.is_array(r)]}
         if not all(env.is_array(r) for r in result):  # mixed: non-arrays in place, arrays null
             outcome["value"] = [None if env.is_array(r) else to_value(env, op, r) for r in result]
@@ -933,7 +1027,7 @@ def report_result(env, op, result):
     return outcome, ([] if result is None else [result])
 
 
-def report_array(env, x):
+def report_array(env, x, read_values=True):
     try:
         device = x.device
     except AttributeError:
@@ -941,10 +1035,21 @@ def report_array(env, x):
     except Exception as e:
         index, text = -1, f"(.device raised {type(e).__name__})"
     else:
-        index, text = env.device_index(device), str(device)
-    shape = [dimension(n) for n in x.shape]
-    return {"device": index, "device_repr": text, "dtype": env.dtype_name(x.dtype),
-            "shape": shape, "values": read_values(env, x, shape)}
+        try:
+            index = env._device_indices[device]
+        except (KeyError, TypeError):
+            index = env.device_index(device)
+        text = str(device)
+    shape = [n if type(n) is int else dimension(n) for n in x.shape]
+    dtype = x.dtype
+    try:
+        dtype_name = env._dtype_names[dtype]
+    except (KeyError, TypeError):
+        dtype_name = env.dtype_name(dtype)
+    report = {"device": index, "device_repr": text, "dtype": dtype_name, "shape": shape}
+    if read_values:
+        report["values"] = values_of(env, x, shape)
+    return report
 
 
 def dimension(n):
@@ -955,7 +1060,7 @@ def dimension(n):
         return -1
 
 
-def read_values(env, x, shape):
+def values_of(env, x, shape):
     """Row-major floats (bool 0/1, complex: real part), or None when they cannot be read, are
     too many, or are not all finite (JSON has no NaN or infinity). An array the host cannot read
     where it is (a library that refuses host reads off its host device, as a strict one must) is
@@ -980,7 +1085,7 @@ def read_values(env, x, shape):
 
 
 def read_on_host(env, x):
-    """x's values as read_values returns them; raises when the host cannot read them where x is;
+    """x's values as values_of returns them; raises when the host cannot read them where x is;
     None when they are unusable (no data, too many, not finite)."""
     host = env.evaluate(env.hint["to_host"], x=x) if env.to_host is not None else x
     if host is None:  # the hint says: no data to read
@@ -1154,6 +1259,10 @@ def replay(env, path, protocol):
     with open(path, encoding="utf-8") as f:
         programs = [decode_program(program_of(json.loads(line))) for line in f if line.strip()]
     steps = sum(len(p) for p in programs)
+    # The decoded programs stay alive for the loop, which the harness never does: keep the
+    # collector from scanning them again and again (it tripled the loop's time).
+    gc.collect()
+    gc.freeze()
     start = time.perf_counter()
     for program in programs:
         run_program(env, program)

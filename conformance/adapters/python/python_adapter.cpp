@@ -171,9 +171,12 @@ class PythonAdapter final : public Adapter {
   std::variant<HandshakeReply, std::string> start() {
     child_.reset();
     try {
+      std::vector<std::string> environment{"PYTHONDONTWRITEBYTECODE=1"};
+      if (const std::string quiet = find_quiet_torch_errors_library(); !quiet.empty())
+        environment.push_back("ADC_QUIET_TORCH_ERRORS=" + quiet);
       child_ = std::make_unique<ChildProcess>(
           std::vector<std::string>{options_.python, "-u", options_.script, options_.module},
-          std::vector<std::string>{"PYTHONDONTWRITEBYTECODE=1"});
+          environment);
     } catch (const std::exception& error) {
       return fmt::format("--python {}: {}", options_.python, error.what());
     }
@@ -267,6 +270,12 @@ std::unique_ptr<Adapter> make_python_adapter(const PythonAdapterOptions& options
 
 std::string find_python_adapter_script() {
   return find_program_file("ADC_PYTHON_ADAPTER", "array_api_adapter.py", ADC_PYTHON_ADAPTER_SCRIPT);
+}
+
+std::string find_quiet_torch_errors_library() {
+  const std::string path = find_program_file(
+      "ADC_QUIET_TORCH_ERRORS", "libadc_quiet_torch_errors.so", ADC_QUIET_TORCH_ERRORS_LIBRARY);
+  return !path.empty() && std::filesystem::exists(path) ? path : std::string();
 }
 
 }  // namespace conformance

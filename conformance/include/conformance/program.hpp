@@ -94,6 +94,10 @@ struct Step {
 
 struct Program {
   std::vector<Step> steps{};
+  // Whether the check compares array values (transfer.*, an in-place call's target). An adapter
+  // must report them then and may leave them out otherwise: the Python adapter does, since reading
+  // values back was a third of its time.
+  bool read_values = false;
   friend bool operator==(const Program&, const Program&) = default;
 };
 

@@ -34,5 +34,8 @@ std::unique_ptr<Adapter> make_python_adapter(const PythonAdapterOptions& options
 // The adapter script: $ADC_PYTHON_ADAPTER if set, else array_api_adapter.py beside the running
 // executable (a carried build), else the copy in the source tree this was built from.
 std::string find_python_adapter_script();
+// The library the child loads after importing torch to drop the C++ backtraces torch 1.13 builds
+// in every error (quiet_torch_errors.cpp); "" when this build has none.
+std::string find_quiet_torch_errors_library();
 
 }  // namespace conformance
