@@ -66,6 +66,12 @@ KnownFailure parse_entry(const nlohmann::json& entry, const std::string& where) 
   known.status = *parsed;
 
   known.bug = *string_field(entry, "bug", true, where);
+  if (known.bug.empty()) {
+    // `tracker expectations` leaves it so for a failure no known issue explains.
+    throw ExpectationsError(where + " (" + known.check +
+                            "): \"bug\" is empty: link the upstream issue that explains this "
+                            "failure (a known failure needs one)");
+  }
   if (known.bug.rfind("https://", 0) != 0 && known.bug.rfind("http://", 0) != 0) {
     throw ExpectationsError(where + ": \"bug\" must be the URL of the upstream issue, got \"" +
                             known.bug + "\"");

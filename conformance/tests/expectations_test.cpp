@@ -104,6 +104,11 @@ TEST(LoadExpectations, ReportsAnEntryWithoutCheckOrBug) {
   EXPECT_THAT(load_error("bug_not_url.json",
                          with_entries(R"({"check": "a.b", "status": "fail", "bug": "TODO"})")),
               HasSubstr("\"bug\" must be the URL"));
+  // What `tracker expectations` writes for a failure no known issue explains.
+  const auto empty_bug = load_error(
+      "bug_empty.json", with_entries(R"({"check": "mixed.add", "status": "fail", "bug": ""})"));
+  EXPECT_THAT(empty_bug, HasSubstr("entry 1 (mixed.add)"));
+  EXPECT_THAT(empty_bug, HasSubstr("\"bug\" is empty: link the upstream issue"));
   EXPECT_THAT(load_error("bug_not_string.json",
                          with_entries(R"({"check": "a.b", "status": "fail", "bug": 12})")),
               HasSubstr("\"bug\" must be a string"));

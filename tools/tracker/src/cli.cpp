@@ -8,10 +8,12 @@
 
 #include "conformance/installed_files.hpp"
 #include "tracker/diff.hpp"
+#include "tracker/expectations_update.hpp"
 #include "tracker/load.hpp"
 #include "tracker/merge.hpp"
 #include "tracker/render_html.hpp"
 #include "tracker/render_markdown.hpp"
+#include "tracker/render_public.hpp"
 
 namespace tracker {
 namespace {
@@ -25,13 +27,26 @@ void write_text(const std::string& path, const std::string& text) {
   if (!file) throw TrackerError(path + ": cannot write");
 }
 
-// The files, merged when there are several (each named as given).
-conformance::Tracker load_all(const std::vector<std::string>& paths) {
-  if (paths.size() == 1) return load_tracker(paths.front());
+void write_tracker_file(const conformance::Tracker& tracker, const std::string& path) {
+  try {
+    conformance::write_tracker(tracker, path);
+  } catch (const std::exception& error) {
+    throw TrackerError(error.what());
+  }
+}
+
+// Each file, as its run (a tracker or a journal), named as given.
+std::vector<SourceTracker> load_sources(const std::vector<std::string>& paths) {
   std::vector<SourceTracker> sources;
   for (const auto& path : paths)
     sources.push_back({.source = path, .tracker = load_tracker(path)});
-  return merge_trackers(sources);
+  return sources;
+}
+
+// The files, merged when there are several (each named as given).
+conformance::Tracker load_all(const std::vector<std::string>& paths) {
+  if (paths.size() == 1) return load_tracker(paths.front());
+  return merge_trackers(load_sources(paths));
 }
 
 // --known-issues when given; else the installed copy or the repository's file, when there is one;
@@ -48,7 +63,10 @@ KnownIssues known_issues_for(const std::string& option) {
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{
-      "tracker: render, merge, diff and validate conformance tracker JSON (DESIGN.md section 4).\n"
+      "tracker: render, merge, diff, validate, recover and publish conformance tracker JSON "
+      "(DESIGN.md "
+      "section 4), and write expectations from a run; each reads a run's journal "
+      "(FILE.journal.jsonl) as the tracker of its finished checks.\n"
       "Exit status: 0 done (diff: no regression), 1 diff found a regression, 2 bad input or "
       "usage.",
       "tracker"};
@@ -85,6 +103,54 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   diff->add_option("old", old_file, "the earlier tracker")->required();
   diff->add_option("new", new_file, "the later tracker")->required();
 
+  std::string journal_file, recover_output;
+  auto* recover = app.add_subcommand(
+      "recover",
+      "rebuild the tracker of a run's finished checks from its journal (FILE.journal.jsonl, "
+      "appended as the run goes), e.g. after the run was killed; every other subcommand reads a "
+      "journal too");
+  recover->add_option("journal", journal_file, "the journal")->required();
+  recover->add_option("-o,--output", recover_output, "the tracker to write")->required();
+
+  std::string expectations_run, expectations_update_file, expectations_output;
+  std::string expectations_known_issues;
+  bool prune = false;
+  std::vector<std::string> expectations_impls;
+  auto* expectations = app.add_subcommand(
+      "expectations",
+      "write an expectations file (conformance --expectations) from a run's failures, or with "
+      "--update bring one up to date: entries still failing keep their bug and note, new "
+      "failures are added (with their known issue's URL, or an empty bug to fill in), entries "
+      "that no longer fail are listed, or dropped with --prune");
+  expectations->add_option("run", expectations_run, "the run (tracker JSON or journal)")
+      ->required();
+  expectations->add_option("--update", expectations_update_file,
+                           "the expectations file to update (written back unless -o is given)");
+  expectations->add_option("-o,--output", expectations_output,
+                           "where to write the file (default: --update's file, else standard "
+                           "output)");
+  expectations->add_flag("--prune", prune, "drop the entries that no longer fail");
+  expectations->add_option("--impl", expectations_impls,
+                           "only these implementations of the run (repeatable; default: all), "
+                           "e.g. --impl python:torch for reports/expectations/python-torch.json");
+  expectations->add_option("--known-issues", expectations_known_issues,
+                           "known issues JSON for the bug URLs of new entries (default: the "
+                           "repository's reports/known-issues.json)");
+
+  std::vector<std::string> publish_files;
+  std::string publish_markdown, publish_html, publish_known_issues;
+  auto* publish = app.add_subcommand(
+      "publish",
+      "the public tracker: one Markdown page about every library in every run given (a section "
+      "per library, a row per run; failures grouped by upstream issue; an index of the issues; "
+      "the new failures with their reproductions), and the HTML matrix of them all. The machine "
+      "of a run is its file's directory (reports/debian12/tracker.json: debian12).");
+  publish->add_option("files", publish_files, "tracker JSON files (or journals)")->required();
+  publish->add_option("--markdown", publish_markdown, "write the page here")->required();
+  publish->add_option("--html", publish_html, "write the HTML matrix here");
+  publish->add_option("--known-issues", publish_known_issues,
+                      "known issues JSON (default: the repository's reports/known-issues.json)");
+
   std::string validate_file;
   auto* validate = app.add_subcommand(
       "validate",
@@ -119,15 +185,9 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       return 0;
     }
     if (merge->parsed()) {
-      std::vector<SourceTracker> sources;
-      for (const auto& path : merge_files)
-        sources.push_back({.source = path, .tracker = load_tracker(path)});
+      const auto sources = load_sources(merge_files);
       const auto merged = merge_trackers(sources);
-      try {
-        conformance::write_tracker(merged, merge_output);
-      } catch (const std::exception& error) {
-        throw TrackerError(error.what());
-      }
+      write_tracker_file(merged, merge_output);
       out << "merged " << merged.implementations.size() << " implementation runs from "
           << sources.size() << " files into " << merge_output << "\n";
       return 0;
@@ -137,8 +197,75 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       out << render_diff(changes);
       return changes.has_regression() ? 1 : 0;
     }
+    if (recover->parsed()) {
+      if (!is_journal(read_text_file(journal_file)))
+        throw TrackerError(journal_file +
+                           ": not a journal (JSON lines starting with the run); a tracker needs "
+                           "no recovery");
+      const auto recovered = load_tracker(journal_file);
+      write_tracker_file(recovered, recover_output);
+      std::size_t results = 0;
+      for (const auto& implementation : recovered.implementations)
+        results += implementation.results.size();
+      out << "recovered " << results << " results of " << recovered.implementations.size()
+          << " implementation runs ("
+          << (recovered.run.finished.empty() ? "the run did not finish" : "the run finished")
+          << ") into " << recover_output << "\n";
+      return 0;
+    }
+    if (publish->parsed()) {
+      const auto sources = load_sources(publish_files);
+      const auto known = known_issues_for(publish_known_issues);
+      write_text(publish_markdown, render_public_markdown(sources, known));
+      out << "wrote " << publish_markdown;
+      if (!publish_html.empty()) {
+        write_text(publish_html, render_html(merge_trackers(sources), known));
+        out << " and " << publish_html;
+      }
+      out << " from " << sources.size() << " runs\n";
+      return 0;
+    }
+    if (expectations->parsed()) {
+      std::optional<nlohmann::ordered_json> existing;
+      if (!expectations_update_file.empty()) {
+        try {
+          existing = nlohmann::ordered_json::parse(read_text_file(expectations_update_file));
+        } catch (const nlohmann::json::parse_error& error) {
+          throw TrackerError(expectations_update_file + ": not JSON: " + error.what());
+        }
+      }
+      auto run = load_tracker(expectations_run);
+      if (!expectations_impls.empty()) {
+        std::erase_if(run.implementations, [&](const conformance::ImplementationRun& entry) {
+          return std::find(expectations_impls.begin(), expectations_impls.end(),
+                           entry.handshake.implementation) == expectations_impls.end();
+        });
+        if (run.implementations.empty())
+          throw TrackerError(expectations_run + ": holds none of the --impl implementations");
+      }
+      ExpectationsUpdate update;
+      try {
+        update = update_expectations(run, existing, known_issues_for(expectations_known_issues),
+                                     prune, expectations_run);
+      } catch (const TrackerError& error) {
+        throw TrackerError(
+            (expectations_update_file.empty() ? expectations_run : expectations_update_file) +
+            ": " + error.what());
+      }
+      const std::string text = update.file.dump(2) + "\n";
+      const std::string destination =
+          !expectations_output.empty() ? expectations_output : expectations_update_file;
+      if (destination.empty()) {
+        out << text;
+        err << describe(update);
+      } else {
+        write_text(destination, text);
+        out << describe(update) << "wrote " << destination << "\n";
+      }
+      return 0;
+    }
     if (validate->parsed()) {
-      const auto problems = validate_tracker(read_text_file(validate_file), validate_file);
+      const auto problems = validate_tracker(tracker_text(validate_file), validate_file);
       for (const auto& problem : problems)
         err << validate_file << ": " << problem << "\n";
       if (!problems.empty()) return kBadInput;

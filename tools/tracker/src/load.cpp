@@ -1,5 +1,7 @@
 #include "tracker/load.hpp"
 
+#include "conformance/journal.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
@@ -163,8 +165,28 @@ conformance::Tracker parse_tracker(std::string_view text, std::string_view sourc
   return tracker_from(parse_json(text, name), name);
 }
 
+bool is_journal(std::string_view text) {
+  const auto end = text.find('\n');
+  if (end == std::string_view::npos) return false;
+  const auto first =
+      nlohmann::json::parse(text.substr(0, end), nullptr, /*allow_exceptions=*/false);
+  return first.is_object() && first.contains("run") && !first.contains("schema");
+}
+
 conformance::Tracker load_tracker(const std::string& path) {
-  return parse_tracker(read_text_file(path), path);
+  std::string text = read_text_file(path);
+  if (!is_journal(text)) return parse_tracker(text, path);
+  try {
+    return conformance::rebuild_from_journal(path);
+  } catch (const std::exception& error) {
+    throw TrackerError(path + ": a journal that cannot be rebuilt: " + error.what());
+  }
+}
+
+std::string tracker_text(const std::string& path) {
+  std::string text = read_text_file(path);
+  if (!is_journal(text)) return text;
+  return conformance::to_json(load_tracker(path)).dump(2);
 }
 
 std::vector<std::string> validate_tracker(std::string_view text, std::string_view source) {

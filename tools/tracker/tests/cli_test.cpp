@@ -161,5 +161,84 @@ TEST_F(Cli, DiffExitsOneOnARegression) {
   EXPECT_THAT(better.out, HasSubstr("Fixes"));
 }
 
+// `tracker expectations`: a new file on standard output (what changed on stderr), then the same
+// file updated in place after a fix; --impl keeps one implementation of the run.
+TEST_F(Cli, ExpectationsFromARunThenUpdatedInPlace) {
+  const auto fresh = tracker({"expectations", good_, "--impl", "python:torch"});
+  ASSERT_EQ(fresh.status, 0) << fresh.err;
+  EXPECT_THAT(fresh.err, HasSubstr("5 added"));
+  const auto file = testing::write_file(dir_ / "torch.json", fresh.out);
+  EXPECT_EQ(nlohmann::json::parse(fresh.out).at("expectations").size(), 5u);
+
+  const auto fixed = variant("fixed.json", [](nlohmann::json& json) {
+    for (auto& implementation : json.at("implementations"))
+      for (auto& result : implementation.at("results"))
+        if (result.at("id") == "host.array.size") {
+          result["status"] = "pass";
+          result.erase("failure");
+        }
+  });
+  const auto update =
+      tracker({"expectations", fixed, "--impl", "python:torch", "--update", file, "--prune"});
+  ASSERT_EQ(update.status, 0) << update.err;
+  EXPECT_THAT(update.out, HasSubstr("4 still failing, kept"));
+  EXPECT_THAT(update.out, HasSubstr("python:torch host.array.size: now pass"));
+  EXPECT_THAT(update.out, HasSubstr("wrote " + file));
+  EXPECT_EQ(nlohmann::json::parse(slurp(file)).at("expectations").size(), 4u);
+
+  expect_one_line_error(tracker({"expectations", good_, "--impl", "python:nothing"}));
+  expect_one_line_error(tracker({"expectations", good_, "--update", good_}));
+}
+
+// A real run killed with SIGKILL (no handler runs, the tracker JSON is never written) leaves its
+// journal; `tracker recover` turns it into a valid tracker of the checks that finished, and every
+// other subcommand reads the journal as it is.
+TEST_F(Cli, RecoversTheTrackerOfARunKilledWithSigkill) {
+  const std::string json = (dir_ / "run.json").string();
+  const std::string journal = json + ".journal.jsonl";
+  // Many examples per check, so the run is still going when it is killed after a few results.
+  const std::string script = "'" + std::string(ADC_CONFORMANCE_BINARY) +
+                             "' --impl strict --examples 5000 --seed 1 --quiet --json '" + json +
+                             "' >/dev/null 2>&1 &\n"
+                             "pid=$!\n"
+                             "for i in $(seq 1 600); do\n"
+                             "  n=$(grep -c '^{\"result\"' '" +
+                             journal +
+                             "' 2>/dev/null || true)\n"
+                             "  [ \"${n:-0}\" -ge 3 ] && break\n"
+                             "  sleep 0.05\n"
+                             "done\n"
+                             "kill -9 $pid\n"
+                             "wait $pid\n"
+                             "echo \"status $?\"\n";
+  const std::string script_file = testing::write_file(dir_ / "kill.sh", script);
+  const std::string command =
+      "bash '" + script_file + "' >'" + (dir_ / "killed").string() + "' 2>&1";
+  ASSERT_EQ(std::system(command.c_str()), 0);
+  EXPECT_THAT(slurp(dir_ / "killed"), HasSubstr("status 137"));  // 128 + SIGKILL
+  ASSERT_FALSE(std::filesystem::exists(json)) << "the run finished before it was killed";
+
+  const auto recovered = (dir_ / "recovered.json").string();
+  const auto recover = tracker({"recover", journal, "-o", recovered});
+  ASSERT_EQ(recover.status, 0) << recover.err;
+  EXPECT_THAT(recover.out, HasSubstr("(the run did not finish)"));
+  const auto validate = tracker({"validate", recovered});
+  EXPECT_EQ(validate.status, 0) << validate.err;
+  const auto tracker_json = nlohmann::json::parse(slurp(recovered));
+  ASSERT_EQ(tracker_json.at("implementations").size(), 1u);
+  const auto& results = tracker_json.at("implementations").at(0).at("results");
+  EXPECT_GE(results.size(), 3u);
+  EXPECT_LT(results.size(), 400u);  // the whole run has 441 checks
+  EXPECT_EQ(tracker_json.at("run").at("finished"), "");
+
+  // The journal itself, read by the other subcommands.
+  EXPECT_EQ(tracker({"validate", journal}).status, 0);
+  const auto render = tracker({"render", journal});
+  EXPECT_EQ(render.status, 0) << render.err;
+  EXPECT_THAT(render.out, HasSubstr("strict"));
+  // A tracker is no journal: recover says so.
+  expect_one_line_error(tracker({"recover", recovered, "-o", (dir_ / "again.json").string()}));
+}
+
 }  // namespace
 }  // namespace tracker

@@ -16,13 +16,6 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-KnownIssues torch_0d() {
-  return {.issues = {{.implementation = "python:torch*",
-                      .check = "mixed_0d.*",
-                      .url = "https://github.com/pytorch/pytorch/issues/38205",
-                      .note = "0-d CPU tensors mix by design"}}};
-}
-
 std::string line_starting(const std::string& text, const std::string& start) {
   std::istringstream lines(text);
   for (std::string line; std::getline(lines, line);) {
@@ -56,7 +49,8 @@ TEST(Markdown, ASectionPerImplementation) {
 }
 
 TEST(Markdown, FailuresShowExpectedActualAndTheKnownIssueOrNew) {
-  const auto text = render_markdown(load_tracker(testing::small_tracker_path()), torch_0d());
+  const auto text =
+      render_markdown(load_tracker(testing::small_tracker_path()), testing::torch_0d_issue());
   EXPECT_EQ(line_starting(text, "| `mixed_0d.add` |"),
             "| `mixed_0d.add` | fail | an exception | a result on devices[1] (meta) | known: "
             "[pytorch/pytorch#38205](https://github.com/pytorch/pytorch/issues/38205) |");

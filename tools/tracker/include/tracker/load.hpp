@@ -14,8 +14,17 @@ namespace tracker {
 // not JSON (with nlohmann's line and column), wrong "schema", a missing or mistyped field.
 conformance::Tracker parse_tracker(std::string_view text, std::string_view source);
 
-// Reads and parses the file at `path`; a missing or unreadable file is a TrackerError too.
+// Reads and parses the file at `path`: a tracker, or the journal a run appends as it goes
+// (`--json F` writes F.journal.jsonl), rebuilt into the tracker of its finished checks, so a run
+// killed even with SIGKILL is read like a finished one. A missing or unreadable file, or a journal
+// damaged other than in its last line, is a TrackerError too.
 conformance::Tracker load_tracker(const std::string& path);
+
+// Whether `text` is a journal (JSON lines, the first an object with "run") rather than a tracker.
+bool is_journal(std::string_view text);
+
+// The file's text as a tracker's JSON: the file itself, or the tracker its journal rebuilds.
+std::string tracker_text(const std::string& path);
 
 // Reads the whole file; throws TrackerError naming it when it cannot be read.
 std::string read_text_file(const std::string& path);

@@ -1,0 +1,95 @@
+// The public tracker page (`tracker publish`): a section per library with a row per run,
+// failures grouped by upstream issue, what changed between two versions of a route, the index of
+// issues and the new failures. An approval test holds the whole page of a small two-machine
+// tracker (tests/data/small-public.md, reviewed once); ADC_UPDATE_GOLDEN=1 rewrites it.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "tracker/render_public.hpp"
+#include "tracker_test_data.hpp"
+
+namespace tracker {
+namespace {
+
+using ::testing::HasSubstr;
+
+// The small tracker as run on "debian12", and its torch row again as a newer torch on "gpu" where
+// mixed.concat now raises (passes) and host.array.size still fails.
+std::vector<SourceTracker> two_machines() {
+  auto here = conformance::tracker_from_json(testing::small_tracker_json());
+  auto there = here;
+  std::erase_if(there.implementations, [](const conformance::ImplementationRun& run) {
+    return run.handshake.implementation != "python:torch";
+  });
+  auto& torch = there.implementations.front();
+  torch.handshake.library_version = "2.11.0";
+  for (auto& result : torch.results)
+    if (result.info.id == "mixed.concat") {
+      result.status = conformance::Status::pass;
+      result.failure.reset();
+    }
+  there.run.host = "gpu-host";
+  return {{.source = "reports/debian12/tracker.json", .tracker = here},
+          {.source = "reports/gpu/tracker.json", .tracker = there}};
+}
+
+int occurrences(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
+    ++n;
+  return n;
+}
+
+TEST(PublicPage, OneSectionPerLibraryWithARowPerRun) {
+  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
+  EXPECT_EQ(occurrences(page, "\n## torch\n"), 1);
+  EXPECT_THAT(page, HasSubstr("| `python:torch` 1.13.0a0 | debian12 |"));
+  EXPECT_THAT(page, HasSubstr("| `python:torch` 2.11.0 | gpu |"));
+  EXPECT_THAT(page, HasSubstr("### `python:torch` 2.11.0 on gpu"));
+  EXPECT_THAT(page, HasSubstr("reports/gpu/tracker.json` (gpu): gpu-host"));
+}
+
+TEST(PublicPage, FailuresAreGroupedByCause) {
+  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
+  // Both mixed_0d failures are one group behind the known issue; the rest are new, per family.
+  EXPECT_THAT(page, HasSubstr("- [pytorch/pytorch#38205](https://github.com/pytorch/pytorch/"
+                              "issues/38205): 2 checks (`mixed_0d.add` and "
+                              "`mixed_0d.multiply`). 0-d CPU tensors mix by design"));
+  EXPECT_THAT(page, HasSubstr("- **new** in `mixed`: 1 check (`mixed.concat`)"));
+  EXPECT_THAT(page, HasSubstr("- **new** in `host`: 1 check (`host.array.size`)"));
+}
+
+TEST(PublicPage, SaysWhatChangedBetweenTwoVersionsOfARoute) {
+  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
+  EXPECT_THAT(page, HasSubstr("### What changed from `python:torch` 1.13.0a0 on debian12 to "
+                              "`python:torch` 2.11.0 on gpu"));
+  EXPECT_THAT(page, HasSubstr("- fail → pass: 1 (`mixed.concat`)"));
+}
+
+TEST(PublicPage, IndexesTheIssuesAndListsTheNewFailures) {
+  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
+  EXPECT_THAT(page, HasSubstr("| [pytorch/pytorch#38205](https://github.com/pytorch/pytorch/"
+                              "issues/38205) | 4 | `python:torch` 1.13.0a0 on debian12: 2; "
+                              "`python:torch` 2.11.0 on gpu: 2 |"));
+  // 3 new on debian12 (concat, finfo, size), 2 on gpu (finfo, size).
+  EXPECT_THAT(page, HasSubstr("## New failures\n\n5 failing checks have no known upstream issue"));
+  EXPECT_THAT(page, HasSubstr("<details><summary>`host.array.size`: expected"));
+}
+
+TEST(PublicPage, MatchesTheApprovedPage) {
+  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
+  const std::string golden = std::string(ADC_TRACKER_TEST_DATA) + "/small-public.md";
+  if (std::getenv("ADC_UPDATE_GOLDEN") != nullptr) testing::write_file(golden, page);
+  std::ifstream in(golden);
+  std::ostringstream approved;
+  approved << in.rdbuf();
+  EXPECT_EQ(page, approved.str()) << "the page differs from " << golden
+                                  << "; review the change and rerun with ADC_UPDATE_GOLDEN=1";
+}
+
+}  // namespace
+}  // namespace tracker
