@@ -1,5 +1,5 @@
-// The README's coverage table is what `conformance --impl strict --coverage` prints, so it cannot
-// drift from the catalogue, strict and the checks.
+// strict/README.md's coverage table is what `conformance --impl strict --coverage` prints, so it
+// cannot drift from the catalogue, strict and the checks.
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -22,9 +22,9 @@ TEST(ReadmeCoverage, TheReadmeShowsTheGeneratedTable) {
                                                          " --impl strict --coverage");
   ASSERT_EQ(printed.exit_code, 0) << printed.output;
   ASSERT_NE(printed.output.find("| main namespace |"), std::string::npos) << printed.output;
-  const auto readme = read(std::string(ADC_SOURCE_DIR) + "/README.md");
+  const auto readme = read(std::string(ADC_SOURCE_DIR) + "/strict/README.md");
   EXPECT_NE(readme.find(printed.output), std::string::npos)
-      << "README.md's coverage section is stale; paste the output of\n"
+      << "strict/README.md's coverage section is stale; paste the output of\n"
          "  conformance --impl strict --coverage\n"
       << "which is now:\n"
       << printed.output;

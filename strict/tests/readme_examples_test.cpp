@@ -1,4 +1,4 @@
-// The README's examples, compiled and run, so the documentation cannot drift from the code.
+// strict/README.md's examples, compiled and run, so the documentation cannot drift from the code.
 #include <gtest/gtest.h>
 
 #include "test_helpers.hpp"

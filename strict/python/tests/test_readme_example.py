@@ -1,4 +1,5 @@
-# The README's strict_xp example, run: the error it shows is the error strict_xp gives.
+# The strict_xp example of README.md and strict/python/README.md, run: the error they show is the
+# error strict_xp gives.
 import re
 
 import pytest

@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "conformance/installed_files.hpp"
+#include "tracker/compliance_export.hpp"
 #include "tracker/diff.hpp"
 #include "tracker/expectations_update.hpp"
 #include "tracker/load.hpp"
@@ -151,6 +152,25 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   publish->add_option("--known-issues", publish_known_issues,
                       "known issues JSON (default: the repository's reports/known-issues.json)");
 
+  std::string export_file, export_directory;
+  std::vector<std::string> export_impls;
+  ComplianceExportOptions export_options;
+  auto* export_command = app.add_subcommand(
+      "export",
+      "write each implementation run as a report of the data-apis compliance-data dashboard "
+      "(schema v1, reports/schema/compliance-data-v1.schema.json): DIR/<implementation>.json");
+  export_command->add_option("run", export_file, "the run (tracker JSON or journal)")->required();
+  export_command->add_option("-o,--output-dir", export_directory, "where to write the reports")
+      ->required();
+  export_command
+      ->add_option("--suite-commit", export_options.suite_commit,
+                   "this suite's revision, 40 hexadecimal digits (git rev-parse HEAD)")
+      ->required();
+  export_command->add_option("--python", export_options.python,
+                             "the Python version the run used (platform.python_version())");
+  export_command->add_option("--impl", export_impls,
+                             "only these implementations (repeatable; default: all)");
+
   std::string validate_file;
   auto* validate = app.add_subcommand(
       "validate",
@@ -262,6 +282,24 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         write_text(destination, text);
         out << describe(update) << "wrote " << destination << "\n";
       }
+      return 0;
+    }
+    if (export_command->parsed()) {
+      const auto run = load_tracker(export_file);
+      std::filesystem::create_directories(export_directory);
+      int written = 0;
+      for (const auto& implementation : run.implementations) {
+        const auto& spec = implementation.handshake.implementation;
+        if (!export_impls.empty() &&
+            std::find(export_impls.begin(), export_impls.end(), spec) == export_impls.end())
+          continue;
+        const auto path =
+            (std::filesystem::path(export_directory) / (report_file_name(spec) + ".json")).string();
+        write_text(path, compliance_report(run, implementation, export_options).dump(2) + "\n");
+        out << "wrote " << path << "\n";
+        ++written;
+      }
+      if (written == 0) throw TrackerError(export_file + ": no implementation to export");
       return 0;
     }
     if (validate->parsed()) {

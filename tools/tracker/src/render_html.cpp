@@ -17,10 +17,13 @@ using conformance::Tracker;
 constexpr std::string_view kStyle = R"(
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #1b1b1b; }
 h1 { font-size: 1.4em; }
-table.matrix { border-collapse: collapse; }
+.matrix-box { overflow-x: auto; border: 1px solid #ddd; }
+table.matrix { border-collapse: separate; border-spacing: 0; }
 table.matrix th, table.matrix td { border: 1px solid #bbb; padding: 0.3em 0.5em; vertical-align: top; }
 table.matrix thead th { background: #eee; font-weight: 600; }
-th.implementation { text-align: left; white-space: nowrap; }
+th.implementation, thead th.corner { text-align: left; white-space: nowrap; position: sticky;
+  left: 0; z-index: 1; background: #fff; box-shadow: 2px 0 0 #bbb; }
+thead th.corner { background: #eee; z-index: 2; }
 th.implementation .meta { font-weight: normal; font-size: 0.8em; color: #555; }
 td.cell { min-width: 6em; }
 td.cell .numbers { font-weight: 600; font-variant-numeric: tabular-nums; }
@@ -223,7 +226,11 @@ void write_run_info(std::ostream& out, const conformance::RunInfo& run) {
       << run.examples << " examples per check; started "
       << escape_html(run.started.empty() ? "(not recorded)" : run.started) << ", finished "
       << escape_html(run.finished.empty() ? "(not recorded)" : run.finished) << "; host "
-      << escape_html(run.host) << ".<br>Command: <code>" << escape_html(command) << "</code></p>\n";
+      << escape_html(run.host)
+      << ".</p>\n"
+      // Folded: a merged run's commands (JAX in twelve --filter parts) fill a screen.
+      << "<details class=\"run\"><summary>Command</summary><code>" << escape_html(command)
+      << "</code></details>\n";
 }
 
 }  // namespace
@@ -273,7 +280,10 @@ std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup) 
       << "<button type=\"button\" onclick=\"setAll(false)\">Collapse all</button> "
       << "<label><input type=\"checkbox\" onchange=\"onlyNew(this.checked)\"> "
       << "only failures without a known issue</label></p>\n";
-  out << "<table class=\"matrix\" id=\"matrix\">\n<thead><tr><th>implementation</th>";
+  // The matrix scrolls inside its box, the implementation column fixed, so that every family is
+  // reachable at any width (chromium_check.py proves it at 1280 px).
+  out << "<div class=\"matrix-box\" id=\"matrix-box\">\n<table class=\"matrix\" id=\"matrix\">\n"
+      << "<thead><tr><th class=\"corner\">implementation</th>";
   for (const auto& family : families) {
     out << "<th scope=\"col\">" << escape_html(family) << "</th>";
   }
@@ -286,7 +296,7 @@ std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup) 
       write_cell(out, i, run, family, lookup);
     out << "</tr>\n";
   }
-  out << "</tbody>\n</table>\n";
+  out << "</tbody>\n</table>\n</div>\n";
   write_route_notes(out, tracker);
   out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
   return out.str();

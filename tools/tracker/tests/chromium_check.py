@@ -6,13 +6,18 @@
 Opens the page in Debian's `chromium` (headless, no network needed), reads the matrix cells from
 the DOM the browser built, and compares each cell's data-passed/data-total and its visible
 "passed/total" text with the numbers counted from the JSON (passed = pass + xpass, total = every
-result of the family). Saves a screenshot, by default tracker.png next to the HTML.
+result of the family). Then, in a 1280 px wide window, checks that every column is reachable: the
+page itself does not overflow sideways, the matrix scrolls inside its box, and scrolled to its
+right end the last family's column is in view with the implementation column still fixed at the
+box's left edge (measured by a script added to a copy of the page). Saves a screenshot at that
+width, by default tracker.png next to the HTML.
 
 Exit status: 0 the page matches, 1 it does not, 2 bad usage or input, 77 chromium is missing
 (the code test drivers read as "skipped"). Standard library only.
 """
 
 import argparse
+import html
 import html.parser
 import json
 import pathlib
@@ -74,6 +79,61 @@ class CellParser(html.parser.HTMLParser):
             self._current["shown"] = (self._current["shown"] or "") + data
 
 
+WIDTH = 1280
+
+# Added to a copy of the page (never to the page itself): measures the layout once loaded and
+# writes it into the DOM, which --dump-dom returns.
+MEASURE = """<script>
+window.addEventListener('load', function () {
+  var box = document.getElementById('matrix-box');
+  var r = {viewport: window.innerWidth, page: document.documentElement.scrollWidth};
+  if (box) {
+    r.box = box.clientWidth; r.content = box.scrollWidth;
+    box.scrollLeft = box.scrollWidth;
+    var b = box.getBoundingClientRect();
+    var heads = document.querySelectorAll('#matrix thead th');
+    var last = heads[heads.length - 1].getBoundingClientRect();
+    var first = document.querySelector('#matrix tbody th.implementation');
+    r.last_visible = last.right <= b.right + 1 && last.left >= b.left - 1;
+    r.implementation_fixed = first !== null &&
+        Math.abs(first.getBoundingClientRect().left - b.left) <= 2;
+  }
+  var out = document.createElement('pre');
+  out.id = 'adc-layout';
+  out.textContent = JSON.stringify(r);
+  document.body.appendChild(out);
+});
+</script>"""
+
+
+def layout_problems(chromium, profile, page):
+    """What keeps a column out of reach at WIDTH px, as sentences (empty: none)."""
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = pathlib.Path(scratch) / page.name
+        copy.write_text(page.read_text().replace("</body>", MEASURE + "</body>"))
+        dumped = run_chromium(chromium, profile, ["--hide-scrollbars",
+                                                  f"--window-size={WIDTH},1000", "--dump-dom"],
+                              copy)
+    text = dumped.stdout
+    start = text.find('<pre id="adc-layout">')
+    if start < 0:
+        return [f"the layout was not measured: {dumped.stderr.strip()[:300]}"]
+    found = json.loads(html.unescape(text[start + len('<pre id="adc-layout">'):
+                                          text.find("</pre>", start)]))
+    problems = []
+    if found["page"] > found["viewport"]:
+        problems.append(f"at {WIDTH} px the page is {found['page']} px wide: it overflows "
+                        "sideways instead of scrolling the matrix in its box")
+    if "box" not in found:
+        return problems + ["no matrix box (id matrix-box) in the page"]
+    if not found["last_visible"]:
+        problems.append("scrolled to the right end, the matrix box does not show the last column")
+    if not found["implementation_fixed"]:
+        problems.append("scrolled to the right end, the implementation column is not fixed at "
+                        "the box's left edge")
+    return problems
+
+
 def run_chromium(chromium, profile, arguments, page):
     command = [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                "--no-first-run",
@@ -127,10 +187,11 @@ def main():
         cell_parser = CellParser()
         cell_parser.feed(dumped.stdout)
         problems = compare(expected, cell_parser.cells)
+        problems += layout_problems(chromium, profile, args.tracker_html)
 
         screenshot = args.screenshot or args.tracker_html.with_name("tracker.png")
         shot = run_chromium(chromium, profile,
-                            ["--hide-scrollbars", "--window-size=1600,1000",
+                            ["--hide-scrollbars", f"--window-size={WIDTH},1000",
                              f"--screenshot={screenshot.resolve()}"], args.tracker_html)
         if shot.returncode != 0 or not screenshot.is_file():
             problems.append(f"no screenshot at {screenshot}: {shot.stderr.strip()}")

@@ -16,10 +16,6 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::UnorderedElementsAre;
 
-conformance::Tracker small_run() {
-  return conformance::tracker_from_json(testing::small_tracker_json());
-}
-
 conformance::CheckResult& result(conformance::Tracker& run, const std::string& implementation,
                                  const std::string& check) {
   for (auto& entry : run.implementations)
@@ -56,8 +52,9 @@ std::vector<std::string> checks_of(const nlohmann::ordered_json& file) {
 }
 
 TEST(Expectations, ANewFileListsEveryFailureWithItsKnownIssue) {
-  const auto update = update_expectations(small_run(), std::nullopt, testing::torch_0d_issue(),
-                                          /*prune=*/false, "runs/small.json");
+  const auto update =
+      update_expectations(testing::small_tracker(), std::nullopt, testing::torch_0d_issue(),
+                          /*prune=*/false, "runs/small.json");
   EXPECT_EQ(update.file.at("schema"), "adc-expectations/1");
   EXPECT_THAT(update.file.at("description").get<std::string>(), HasSubstr("runs/small.json"));
   EXPECT_THAT(checks_of(update.file),
@@ -83,8 +80,9 @@ TEST(Expectations, AnUpdateKeepsWhatStillFailsAndReportsWhatPasses) {
       entry("python:torch", "mixed.add", "fail", "https://example.org/add"),      // passes now
       entry("python:jax.numpy", "mixed.add", "fail", "https://example.org/jax"),  // not in run
   });
-  const auto update = update_expectations(small_run(), existing, testing::torch_0d_issue(),
-                                          /*prune=*/false, "run.json");
+  const auto update =
+      update_expectations(testing::small_tracker(), existing, testing::torch_0d_issue(),
+                          /*prune=*/false, "run.json");
   EXPECT_EQ(update.file.at("description"), "hand-written");
   const auto& entries = update.file.at("expectations");
   ASSERT_EQ(entries.size(), 7u);
@@ -95,8 +93,9 @@ TEST(Expectations, AnUpdateKeepsWhatStillFailsAndReportsWhatPasses) {
   EXPECT_THAT(update.passing, ElementsAre("python:torch mixed.add: now pass"));
   EXPECT_EQ(update.added.size(), 4u);
 
-  const auto pruned = update_expectations(small_run(), existing, testing::torch_0d_issue(),
-                                          /*prune=*/true, "run.json");
+  const auto pruned =
+      update_expectations(testing::small_tracker(), existing, testing::torch_0d_issue(),
+                          /*prune=*/true, "run.json");
   const auto checks = checks_of(pruned.file);
   EXPECT_EQ(std::count(checks.begin(), checks.end(), "mixed.add"), 1);  // jax's stays
   EXPECT_EQ(pruned.file.at("expectations").at(1).at("implementation"), "python:jax.numpy");
@@ -104,7 +103,7 @@ TEST(Expectations, AnUpdateKeepsWhatStillFailsAndReportsWhatPasses) {
 }
 
 TEST(Expectations, AKnownFailureOfTheRunStillFailsWithTheStatusItExpected) {
-  auto run = small_run();
+  auto run = testing::small_tracker();
   auto& crashed = result(run, "python:torch", "mixed.concat");
   crashed.status = conformance::Status::xfail;
   crashed.reason = "expected crash, see https://example.org/concat; killed by signal 11";
@@ -117,7 +116,7 @@ TEST(Expectations, AKnownFailureOfTheRunStillFailsWithTheStatusItExpected) {
 }
 
 TEST(Expectations, AnotherFailingStatusIsRewrittenOrShadowsAGlob) {
-  auto run = small_run();
+  auto run = testing::small_tracker();
   result(run, "python:torch", "host.array.size").status = conformance::Status::error;
   const auto existing = file_with({
       entry("python:torch", "host.array.size", "fail", "https://example.org/size"),
@@ -156,7 +155,7 @@ TEST(Expectations, AnotherFailingStatusIsRewrittenOrShadowsAGlob) {
 
 // Writing a file from a run and updating it from the same run changes nothing, whatever the run.
 RC_GTEST_PROP(Expectations, UpdatingFromTheSameRunIsANoOp, ()) {
-  auto run = small_run();
+  auto run = testing::small_tracker();
   const std::vector<conformance::Status> statuses{
       conformance::Status::pass, conformance::Status::fail, conformance::Status::error,
       conformance::Status::crash, conformance::Status::unsupported};
@@ -177,7 +176,8 @@ RC_GTEST_PROP(Expectations, UpdatingFromTheSameRunIsANoOp, ()) {
 TEST(Expectations, AFileOfAnotherShapeIsAnError) {
   nlohmann::ordered_json wrong;
   wrong["schema"] = "adc-tracker/1";
-  EXPECT_THROW(update_expectations(small_run(), wrong, {}, false, "run.json"), TrackerError);
+  EXPECT_THROW(update_expectations(testing::small_tracker(), wrong, {}, false, "run.json"),
+               TrackerError);
 }
 
 }  // namespace

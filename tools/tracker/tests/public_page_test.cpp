@@ -1,7 +1,8 @@
 // The public tracker page (`tracker publish`): a section per library with a row per run,
 // failures grouped by upstream issue, what changed between two versions of a route, the index of
-// issues and the new failures. An approval test holds the whole page of a small two-machine
-// tracker (tests/data/small-public.md, reviewed once); ADC_UPDATE_GOLDEN=1 rewrites it.
+// issues and the new failures. Approval tests hold the whole page and the HTML matrix of a small
+// two-machine tracker (tests/data/small-public.md and .html, reviewed once); ADC_UPDATE_GOLDEN=1
+// rewrites them.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -9,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "tracker/render_html.hpp"
 #include "tracker/render_public.hpp"
 #include "tracker_test_data.hpp"
 
@@ -19,7 +21,7 @@ using ::testing::HasSubstr;
 
 // The small tracker as run on "debian12", and its torch row again as a newer torch on "gpu" where
 // mixed.concat now raises (passes) and host.array.size still fails.
-std::vector<SourceTracker> two_machines() {
+std::vector<SourceTracker> torch_on_two_machines() {
   auto here = conformance::tracker_from_json(testing::small_tracker_json());
   auto there = here;
   std::erase_if(there.implementations, [](const conformance::ImplementationRun& run) {
@@ -45,7 +47,7 @@ int occurrences(const std::string& text, const std::string& part) {
 }
 
 TEST(PublicPage, OneSectionPerLibraryWithARowPerRun) {
-  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
+  const auto page = render_public_markdown(torch_on_two_machines(), testing::torch_0d_issue());
   EXPECT_EQ(occurrences(page, "\n## torch\n"), 1);
   EXPECT_THAT(page, HasSubstr("| `python:torch` 1.13.0a0 | debian12 |"));
   EXPECT_THAT(page, HasSubstr("| `python:torch` 2.11.0 | gpu |"));
@@ -54,7 +56,7 @@ TEST(PublicPage, OneSectionPerLibraryWithARowPerRun) {
 }
 
 TEST(PublicPage, FailuresAreGroupedByCause) {
-  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
+  const auto page = render_public_markdown(torch_on_two_machines(), testing::torch_0d_issue());
   // Both mixed_0d failures are one group behind the known issue; the rest are new, per family.
   EXPECT_THAT(page, HasSubstr("- [pytorch/pytorch#38205](https://github.com/pytorch/pytorch/"
                               "issues/38205): 2 checks (`mixed_0d.add` and "
@@ -64,14 +66,14 @@ TEST(PublicPage, FailuresAreGroupedByCause) {
 }
 
 TEST(PublicPage, SaysWhatChangedBetweenTwoVersionsOfARoute) {
-  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
+  const auto page = render_public_markdown(torch_on_two_machines(), testing::torch_0d_issue());
   EXPECT_THAT(page, HasSubstr("### What changed from `python:torch` 1.13.0a0 on debian12 to "
                               "`python:torch` 2.11.0 on gpu"));
   EXPECT_THAT(page, HasSubstr("- fail → pass: 1 (`mixed.concat`)"));
 }
 
 TEST(PublicPage, IndexesTheIssuesAndListsTheNewFailures) {
-  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
+  const auto page = render_public_markdown(torch_on_two_machines(), testing::torch_0d_issue());
   EXPECT_THAT(page, HasSubstr("| [pytorch/pytorch#38205](https://github.com/pytorch/pytorch/"
                               "issues/38205) | 4 | `python:torch` 1.13.0a0 on debian12: 2; "
                               "`python:torch` 2.11.0 on gpu: 2 |"));
@@ -80,15 +82,26 @@ TEST(PublicPage, IndexesTheIssuesAndListsTheNewFailures) {
   EXPECT_THAT(page, HasSubstr("<details><summary>`host.array.size`: expected"));
 }
 
-TEST(PublicPage, MatchesTheApprovedPage) {
-  const auto page = render_public_markdown(two_machines(), testing::torch_0d_issue());
-  const std::string golden = std::string(ADC_TRACKER_TEST_DATA) + "/small-public.md";
+// `page` against the approved file in tests/data/ (written instead with ADC_UPDATE_GOLDEN=1).
+void expect_approved(const std::string& page, const std::string& file) {
+  const std::string golden = std::string(ADC_TRACKER_TEST_DATA) + "/" + file;
   if (std::getenv("ADC_UPDATE_GOLDEN") != nullptr) testing::write_file(golden, page);
   std::ifstream in(golden);
   std::ostringstream approved;
   approved << in.rdbuf();
   EXPECT_EQ(page, approved.str()) << "the page differs from " << golden
                                   << "; review the change and rerun with ADC_UPDATE_GOLDEN=1";
+}
+
+TEST(PublicPage, MatchesTheApprovedPage) {
+  expect_approved(render_public_markdown(torch_on_two_machines(), testing::torch_0d_issue()),
+                  "small-public.md");
+}
+
+// The HTML matrix of the same runs, merged, as tools/publish writes reports/tracker.html.
+TEST(PublicPage, MatchesTheApprovedHtml) {
+  expect_approved(render_html(merge_trackers(torch_on_two_machines()), testing::torch_0d_issue()),
+                  "small-public.html");
 }
 
 }  // namespace

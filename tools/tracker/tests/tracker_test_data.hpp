@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "conformance/tracker.hpp"
 #include "tracker/known_issues.hpp"
 
 namespace tracker::testing {
@@ -19,6 +20,10 @@ inline std::string small_tracker_path() {
 inline nlohmann::json small_tracker_json() {
   std::ifstream in(small_tracker_path());
   return nlohmann::json::parse(in);
+}
+
+inline conformance::Tracker small_tracker() {
+  return conformance::tracker_from_json(small_tracker_json());
 }
 
 // torch's 0-d exemption as the one known issue (the small tracker's torch fails mixed_0d.*).
