@@ -11,7 +11,7 @@ namespace conformance::families {
 namespace {
 
 bool writes_into_target(std::string_view op) {
-  return op == "array.__setitem__" || !generate::in_place_base(op).empty();
+  return op == "array.__setitem__" || !catalogue::in_place_base(op).empty();
 }
 
 // After an in-place call, report its target again so the judge can see whether it changed.
@@ -116,7 +116,7 @@ std::vector<Check> mixed_checks() {
   for (const auto& op : catalogue::operations())
     if (op.rule == catalogue::DeviceRule::multi_input)
       checks.push_back(mixed_check(std::string(op.name), generate::ZeroD::never));
-  for (const auto& op : generate::in_place_operators())
+  for (const auto& [op, base] : catalogue::in_place_operators())
     checks.push_back(mixed_check(op, generate::ZeroD::never));
   return checks;
 }
@@ -126,7 +126,7 @@ std::vector<Check> mixed_0d_checks() {
   for (const auto& op : catalogue::operations())
     if (op.rule == catalogue::DeviceRule::multi_input && may_have_0d_operand(op))
       checks.push_back(mixed_check(std::string(op.name), generate::ZeroD::one_operand));
-  for (const auto& op : generate::in_place_operators())
+  for (const auto& [op, base] : catalogue::in_place_operators())
     if (op != "array.__imatmul__") checks.push_back(mixed_check(op, generate::ZeroD::one_operand));
   return checks;
 }

@@ -38,7 +38,7 @@ std::vector<Check> propagate_checks() {
         op.rule == catalogue::DeviceRule::multi_input)
       checks.push_back(propagate_check(std::string(op.name)));
   }
-  for (const auto& op : generate::in_place_operators())
+  for (const auto& [op, base] : catalogue::in_place_operators())
     checks.push_back(propagate_check(op));
   return checks;
 }

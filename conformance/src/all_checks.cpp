@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "../properties/family.hpp"
+#include "catalogue/catalogue.hpp"
 #include "conformance/expectations.hpp"
 
 namespace conformance {
@@ -31,7 +32,7 @@ constexpr std::pair<std::string_view, std::string_view> kRuleVersions[] = {
 const catalogue::Operation* operation_of(const CheckInfo& info) {
   if (const auto* op = catalogue::find_operation(info.function)) return op;
   if (const auto* op = catalogue::find_operation("info." + info.function)) return op;
-  const auto base = generate::in_place_base(info.function);
+  const auto base = catalogue::in_place_base(info.function);
   return base.empty() ? nullptr : catalogue::find_operation(base);
 }
 

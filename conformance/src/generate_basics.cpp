@@ -162,27 +162,4 @@ std::vector<std::string> dtypes_in_category(std::string_view category) {
   return out;
 }
 
-const std::vector<std::string>& in_place_operators() {
-  // array_object.rst, "In-place operators": +=, -=, *=, /=, //=, **=, @=, %=, &=, |=, ^=, <<=,
-  // >>=.
-  static const std::vector<std::string> all{
-      "array.__iadd__",      "array.__isub__", "array.__imul__",    "array.__itruediv__",
-      "array.__ifloordiv__", "array.__ipow__", "array.__imatmul__", "array.__imod__",
-      "array.__iand__",      "array.__ior__",  "array.__ixor__",    "array.__ilshift__",
-      "array.__irshift__"};
-  return all;
-}
-
-std::string_view in_place_base(std::string_view op) {
-  static const std::map<std::string, std::string, std::less<>> bases = [] {
-    std::map<std::string, std::string, std::less<>> map;
-    constexpr std::string_view prefix = "array.__i";
-    for (const auto& name : in_place_operators())
-      map.emplace(name, "array.__" + name.substr(prefix.size()));
-    return map;
-  }();
-  const auto it = bases.find(op);
-  return it == bases.end() ? std::string_view{} : std::string_view{it->second};
-}
-
 }  // namespace conformance::generate

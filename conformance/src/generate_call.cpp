@@ -274,7 +274,7 @@ const Recipe* find_recipe(std::string_view op) {
 }  // namespace detail
 
 rc::Gen<Program> call(std::string_view op, const CallOptions& options, const Handshake& handshake) {
-  const std::string_view base = in_place_base(op);
+  const std::string_view base = catalogue::in_place_base(op);
   const catalogue::Operation* entry = catalogue::find_operation(base.empty() ? op : base);
   if (entry == nullptr)
     throw std::invalid_argument(fmt::format("generate::call: unknown operation {}", op));

@@ -129,7 +129,7 @@ std::string_view operand_category(std::string_view op, const catalogue::ArrayPar
 }
 
 void add_elementwise_recipes(RecipeTable& table) {
-  for (const auto& op : in_place_operators())
+  for (const auto& [op, base] : catalogue::in_place_operators())
     if (op != "array.__imatmul__") table.emplace(op, in_place);
   table.emplace("where", where);
   table.emplace("clip", clip);

@@ -173,7 +173,7 @@ Expectation expect(const Program& program, int index, const std::vector<StepOutc
   const auto& step = program.steps.at(static_cast<std::size_t>(index));
   if (std::string_view(step.op).starts_with("harness.")) return no_rule("harness step");
 
-  const std::string_view base = generate::in_place_base(step.op);
+  const std::string_view base = catalogue::in_place_base(step.op);
   const auto* op = catalogue::find_operation(base.empty() ? std::string_view(step.op) : base);
   if (op == nullptr) return no_rule("not in the catalogue");
 

@@ -19,9 +19,6 @@
 namespace conformance::detail {
 namespace {
 
-// The prefix of a discard reason saying a device holds no values to compare.
-constexpr std::string_view kValuesUnreadable = "values unreadable";
-
 // RapidCheck reports through a listener; the harness reports through CheckResult instead.
 class SilentListener : public rc::detail::TestListener {
  public:
@@ -153,15 +150,16 @@ std::uint64_t splitmix64(std::uint64_t x) {
 
 }  // namespace
 
-CaseVerdict CaseVerdict::discarded(std::string why) {
+CaseVerdict CaseVerdict::discarded(std::string why, DiscardCause cause) {
   CaseVerdict v;
   v.kind = Kind::discard;
+  v.cause = cause;
   v.reason = std::move(why);
   return v;
 }
 
 CaseVerdict CaseVerdict::values_unreadable(std::string why) {
-  return discarded(fmt::format("{}: {}", kValuesUnreadable, why));
+  return discarded(fmt::format("values unreadable: {}", why), DiscardCause::values_unreadable);
 }
 
 CaseVerdict CaseVerdict::unsupported_because(std::string why) {
@@ -217,19 +215,18 @@ std::optional<CaseVerdict> raises_on_one_device_too(Adapter& adapter, const Prog
   const int baseline = adapter.handshake().default_device.value_or(0);
   if (runs_cleanly(adapter, on_one_device(first_steps(program, step + 1), baseline)))
     return std::nullopt;
-  return CaseVerdict::discarded(fmt::format("{} {}: {}",
-                                            program.steps.at(static_cast<std::size_t>(step)).op,
-                                            kRaisesOnOneDevice, describe(result)));
+  return CaseVerdict::discarded(
+      fmt::format("{} {}: {}", program.steps.at(static_cast<std::size_t>(step)).op,
+                  kRaisesOnOneDevice, describe(result)),
+      DiscardCause::raises_on_one_device);
 }
 
 namespace {
 
-constexpr std::string_view kUnsupportedOnDevice = "unsupported on the device used";
-
-// A discard reason saying the library, not the generator, kept the call from running.
-bool refuses(std::string_view reason) {
-  return reason.find(kRaisesOnOneDevice) != std::string_view::npos ||
-         reason.find(kUnsupportedOnDevice) != std::string_view::npos;
+// A discard saying the library, not the generator, kept the call from running.
+bool refuses(DiscardCause cause) {
+  return cause == DiscardCause::raises_on_one_device ||
+         cause == DiscardCause::unsupported_on_device;
 }
 
 // A step the library could not run. When the same steps run on the baseline device, only the
@@ -248,8 +245,10 @@ CaseVerdict unsupported_here(Adapter& adapter, const Program& program, int index
   const auto& op = program.steps.at(static_cast<std::size_t>(index)).op;
   if (!completed_cleanly(baseline))
     return CaseVerdict::discarded(
-        fmt::format("{} {} (on the baseline device: {})", op, kRaisesOnOneDevice, why));
-  return CaseVerdict::discarded(fmt::format("{}: {}", kUnsupportedOnDevice, why));
+        fmt::format("{} {} (on the baseline device: {})", op, kRaisesOnOneDevice, why),
+        DiscardCause::raises_on_one_device);
+  return CaseVerdict::discarded(fmt::format("unsupported on the device used: {}", why),
+                                DiscardCause::unsupported_on_device);
 }
 
 // A failing case: what the result reports if RapidCheck shrinks to it.
@@ -261,10 +260,16 @@ struct FailedCase {
   std::string message;  // what RapidCheck is told
 };
 
+// How often cases were discarded for one reason, and its cause.
+struct Discards {
+  DiscardCause cause = DiscardCause::invalid;
+  int count = 0;
+};
+
 // What a search learns across its cases.
 struct SearchState {
-  std::string unsupported;              // the library lacks what the check needs: why
-  std::map<std::string, int> discards;  // why cases were discarded, and how often
+  std::string unsupported;                   // the library lacks what the check needs: why
+  std::map<std::string, Discards> discards;  // why cases were discarded
   // Cases in a row, before any passed, that the library could not run anywhere: past a limit the
   // rest are discarded unrun, and RapidCheck's giving up reports the check unsupported.
   int refusals_in_a_row = 0;
@@ -291,7 +296,7 @@ CaseEnd run_case(Adapter& adapter, const Program& program, const Judge& judge,
     } else {
       const auto verdict = judge(adapter, program, failed.failure.outcome);
       const bool refused = verdict.kind == CaseVerdict::Kind::discard && !search.any_passed &&
-                           refuses(verdict.reason);
+                           refuses(verdict.cause);
       search.refusals_in_a_row = refused ? search.refusals_in_a_row + 1 : 0;
       switch (verdict.kind) {
         case CaseVerdict::Kind::pass:
@@ -300,9 +305,12 @@ CaseEnd run_case(Adapter& adapter, const Program& program, const Judge& judge,
         case CaseVerdict::Kind::unsupported:
           search.unsupported = verdict.reason;
           return CaseEnd::passed;
-        case CaseVerdict::Kind::discard:
-          ++search.discards[verdict.reason];
+        case CaseVerdict::Kind::discard: {
+          auto& discards = search.discards[verdict.reason];
+          discards.cause = verdict.cause;
+          ++discards.count;
           return CaseEnd::discarded;
+        }
         case CaseVerdict::Kind::fail:
           failed.failure.step = verdict.step;
           failed.failure.expected = verdict.expected;
@@ -375,7 +383,8 @@ CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
             !uses_invalid_device(step) &&
             !runs_cleanly(adapter, on_one_device(first_steps(program, index + 1), baseline_device)))
           return CaseVerdict::discarded(
-              fmt::format("{} {}: {}", step.op, kRaisesOnOneDevice, describe(result)));
+              fmt::format("{} {}: {}", step.op, kRaisesOnOneDevice, describe(result)),
+              DiscardCause::raises_on_one_device);
         break;
       case Verdict::not_judged:
         break;
@@ -407,7 +416,8 @@ CaseVerdict judge_with_oracle(Adapter& adapter, const Program& program,
                 : baseline_device;
         if (!runs_cleanly(adapter, on_one_device(first_steps(program, index + 1), proof_device)))
           return CaseVerdict::discarded(
-              fmt::format("{} {}: {}", step.op, kRaisesOnOneDevice, describe(result)));
+              fmt::format("{} {}: {}", step.op, kRaisesOnOneDevice, describe(result)),
+              DiscardCause::raises_on_one_device);
         {
           auto failed = CaseVerdict::failed(
               index, expectation, judgement.expected,
@@ -442,88 +452,86 @@ CheckResult not_run(const CheckInfo& info, const CheckContext& context, Status s
   return result;
 }
 
-CheckResult run_property(const CheckInfo& info, const CheckContext& context,
-                         const rc::Gen<Program>& generator, const Judge& judge) {
-  // Every judgement reads where results landed: without `.device` there is nothing to judge.
-  if (!context.adapter.handshake().features.device_attribute)
-    return not_run(info, context, Status::unsupported,
-                   fmt::format("{} arrays have no .device attribute, so where results land "
-                               "cannot be observed",
-                               context.adapter.handshake().library));
+namespace {
 
-  rc::detail::TestParams params;
-  params.seed = check_seed(context.seed, info.id);
-  params.maxSuccess = context.examples;
-  params.maxSize = 100;
-  params.maxDiscardRatio = 10;
-  rc::detail::TestMetadata metadata;
-  metadata.id = info.id;
-  metadata.description = info.description;
-  std::unordered_map<std::string, rc::detail::Reproduce> reproduce;
+// RapidCheck's settings for one check: its own seed (the run's mixed with the id), the cases
+// wanted, and the reproduce string when one was given.
+struct PropertySettings {
+  rc::detail::TestParams params{};
+  rc::detail::TestMetadata metadata{};
+  std::unordered_map<std::string, rc::detail::Reproduce> reproduce{};
+};
+
+PropertySettings settings_for(const CheckInfo& info, const CheckContext& context) {
+  PropertySettings settings;
+  settings.params.seed = check_seed(context.seed, info.id);
+  settings.params.maxSuccess = context.examples;
+  settings.params.maxSize = 100;
+  settings.params.maxDiscardRatio = 10;
+  settings.metadata.id = info.id;
+  settings.metadata.description = info.description;
   if (!context.reproduce.empty()) {
     try {
-      reproduce = rc::detail::configFromString(context.reproduce).reproduce;
+      settings.reproduce = rc::detail::configFromString(context.reproduce).reproduce;
     } catch (const std::exception& e) {
       throw std::runtime_error(
           fmt::format("not a reproduce string ({}): {}", e.what(), context.reproduce));
     }
   }
-  SilentListener listener;
-  const auto started = std::chrono::steady_clock::now();
+  return settings;
+}
 
-  // A property that draws a case, runs it on `adapter` and judges it, keeping what it learns in
-  // `search`. While planning, a case that needs a program not answered yet, or fails, counts as
-  // passed: the search goes on, drawing what the real one may draw.
-  const auto property_on = [&](Adapter& adapter, SearchState& search, bool planning) {
-    return [&adapter, &search, &generator, &judge, planning] {
-      const Program program = *generator;
-      if (!search.unsupported.empty()) return;  // known already: finish the cases cheaply
-      if (search.refusals_in_a_row >= kRefusalsBeforeGivingUp)
-        RC_DISCARD("the library refuses the call");
-      CaseEnd end = CaseEnd::passed;
-      try {
-        end = run_case(adapter, program, judge, search);
-      } catch (const NotAnsweredYet&) {
-        return;
-      }
-      if (end == CaseEnd::discarded) RC_DISCARD("the program says nothing about devices");
-      if (end == CaseEnd::failed && !planning) RC_FAIL(search.last->message);
-    };
-  };
-
-  // For an adapter across a process boundary, the search is planned first: RapidCheck's search
-  // is replayed in process with what the library has answered so far, and every program it
-  // needs and has no answer for (a case, or the one-device baseline a judge asks for) goes to
-  // the library in one batch; again, until the replay needs nothing new. A discard changes the
-  // sizes of the cases after it, so each round answers what the last one could not foresee.
-  // The real search then crosses the boundary only where the plan could not reach (shrinking).
-  AnsweredAhead ahead(context.adapter);
-  const bool batch = context.adapter.prefers_batches() && reproduce.empty();
-  if (batch) {
-    constexpr int kPlanningRounds = 6;
+// A property that draws a case, runs it on `adapter` and judges it, keeping what it learns in
+// `search`. While planning, a case that needs a program not answered yet, or fails, counts as
+// passed: the search goes on, drawing what the real one may draw.
+std::function<void()> property_on(Adapter& adapter, SearchState& search,
+                                  const rc::Gen<Program>& generator, const Judge& judge,
+                                  bool planning) {
+  return [&adapter, &search, &generator, &judge, planning] {
+    const Program program = *generator;
+    if (!search.unsupported.empty()) return;  // known already: finish the cases cheaply
+    if (search.refusals_in_a_row >= kRefusalsBeforeGivingUp)
+      RC_DISCARD("the library refuses the call");
+    CaseEnd end = CaseEnd::passed;
     try {
-      for (int round = 0; round < kPlanningRounds; ++round) {
-        SearchState planned;
-        ahead.start_planning();
-        rc::detail::checkProperty(rc::detail::toProperty(property_on(ahead, planned, true)),
-                                  metadata, params, listener, {});
-        const auto wanted = ahead.stop_planning();
-        if (wanted.empty() || !ahead.run_ahead(wanted)) break;
-      }
-    } catch (const std::exception&) {
-      // Only a speed-up: the real search runs what it needs one program at a time.
+      end = run_case(adapter, program, judge, search);
+    } catch (const NotAnsweredYet&) {
+      return;
     }
-    ahead.stop_planning();
-  }
-  Adapter& adapter = batch ? static_cast<Adapter&>(ahead) : context.adapter;
-  SearchState search;
-  const auto outcome =
-      rc::detail::checkProperty(rc::detail::toProperty(property_on(adapter, search, false)),
-                                metadata, params, listener, reproduce);
-  auto& last = search.last;
-  auto& unsupported = search.unsupported;
-  auto& discards = search.discards;
+    if (end == CaseEnd::discarded) RC_DISCARD("the program says nothing about devices");
+    if (end == CaseEnd::failed && !planning) RC_FAIL(search.last->message);
+  };
+}
 
+// For an adapter across a process boundary, the search is planned first: RapidCheck's search is
+// replayed in process with what the library has answered so far, and every program it needs and
+// has no answer for (a case, or the one-device baseline a judge asks for) goes to the library in
+// one batch; again, until the replay needs nothing new. A discard changes the sizes of the cases
+// after it, so each round answers what the last one could not foresee. The real search then
+// crosses the boundary only where the plan could not reach (shrinking).
+void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
+                  const rc::Gen<Program>& generator, const Judge& judge) {
+  constexpr int kPlanningRounds = 6;
+  SilentListener listener;
+  try {
+    for (int round = 0; round < kPlanningRounds; ++round) {
+      SearchState planned;
+      ahead.start_planning();
+      rc::detail::checkProperty(
+          rc::detail::toProperty(property_on(ahead, planned, generator, judge, true)),
+          settings.metadata, settings.params, listener, {});
+      const auto wanted = ahead.stop_planning();
+      if (wanted.empty() || !ahead.run_ahead(wanted)) break;
+    }
+  } catch (const std::exception&) {
+    // Only a speed-up: the real search runs what it needs one program at a time.
+  }
+  ahead.stop_planning();
+}
+
+// The check's result from RapidCheck's outcome and what the search learned.
+CheckResult result_of(const CheckInfo& info, const CheckContext& context, Adapter& adapter,
+                      const rc::detail::TestResult& outcome, SearchState& search) {
   CheckResult result;
   result.info = info;
   result.implementation = adapter.handshake().implementation;
@@ -534,14 +542,14 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
   rc::detail::Error error;
   if (outcome.match(success)) {
     result.cases = success.numSuccess;
-    result.status = unsupported.empty() ? Status::pass : Status::unsupported;
-    result.reason = unsupported;
+    result.status = search.unsupported.empty() ? Status::pass : Status::unsupported;
+    result.reason = search.unsupported;
   } else if (outcome.match(failure)) {
     result.cases = failure.numSuccess + 1;
     rc::detail::Configuration config;
     config.reproduce[info.id] = failure.reproduce;
     result.reproduce = rc::detail::configToMinimalString(config);
-    if (last) {
+    if (auto& last = search.last) {
       result.status = last->status;
       result.reason = last->reason;
       if (last->status == Status::fail)
@@ -555,20 +563,21 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
     }
   } else if (outcome.match(gave_up)) {
     result.cases = gave_up.numSuccess;
-    const auto most = std::max_element(discards.begin(), discards.end(),
-                                       [](auto& a, auto& b) { return a.second < b.second; });
+    const auto& discards = search.discards;
+    const auto most = std::max_element(discards.begin(), discards.end(), [](auto& a, auto& b) {
+      return a.second.count < b.second.count;
+    });
     const std::string most_often =
         most == discards.end()
             ? std::string()
-            : fmt::format("; most often: {} ({} times)", most->first, most->second);
+            : fmt::format("; most often: {} ({} times)", most->first, most->second.count);
     // Not one generated call ran, on any device: the library does not accept the standard's
     // call (torch's flip wants dims=). That is the library's gap, not the harness's. (strict
     // passes every check, so a generator that writes invalid calls still shows there.)
-    const bool library_refuses =
-        gave_up.numSuccess == 0 && most != discards.end() && refuses(most->first);
+    const bool none_ran = gave_up.numSuccess == 0 && most != discards.end();
+    const bool library_refuses = none_ran && refuses(most->second.cause);
     // Every case ran, but on devices whose values cannot be read: the check cannot judge them.
-    const bool no_values = gave_up.numSuccess == 0 && most != discards.end() &&
-                           most->first.starts_with(kValuesUnreadable);
+    const bool no_values = none_ran && most->second.cause == DiscardCause::values_unreadable;
     result.status =
         library_refuses ? Status::unsupported : (no_values ? Status::skip : Status::error);
     if (library_refuses)
@@ -583,6 +592,31 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
     result.status = Status::error;
     result.reason = "RapidCheck: " + error.description;
   }
+  return result;
+}
+
+}  // namespace
+
+CheckResult run_property(const CheckInfo& info, const CheckContext& context,
+                         const rc::Gen<Program>& generator, const Judge& judge) {
+  // Every judgement reads where results landed: without `.device` there is nothing to judge.
+  if (!context.adapter.handshake().features.device_attribute)
+    return not_run(info, context, Status::unsupported,
+                   fmt::format("{} arrays have no .device attribute, so where results land "
+                               "cannot be observed",
+                               context.adapter.handshake().library));
+  const auto started = std::chrono::steady_clock::now();
+  const PropertySettings settings = settings_for(info, context);
+  AnsweredAhead ahead(context.adapter);
+  const bool batch = context.adapter.prefers_batches() && settings.reproduce.empty();
+  if (batch) answer_ahead(ahead, settings, generator, judge);
+  Adapter& adapter = batch ? static_cast<Adapter&>(ahead) : context.adapter;
+  SearchState search;
+  SilentListener listener;
+  const auto outcome = rc::detail::checkProperty(
+      rc::detail::toProperty(property_on(adapter, search, generator, judge, false)),
+      settings.metadata, settings.params, listener, settings.reproduce);
+  CheckResult result = result_of(info, context, adapter, outcome, search);
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;

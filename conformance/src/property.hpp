@@ -12,6 +12,16 @@
 
 namespace conformance::detail {
 
+// Why a case was discarded. When no case of a check ever runs, the most frequent cause decides
+// the check's result: the library refusing the call is `unsupported`, unreadable values `skip`,
+// anything else the harness's `error`.
+enum class DiscardCause {
+  invalid,                // the program says nothing about devices (an invalid call, a setup step)
+  raises_on_one_device,   // the call raises on the baseline device too: the library lacks it
+  unsupported_on_device,  // the devices the program used cannot run it; the baseline can
+  values_unreadable,      // a device holds no values to compare (torch's meta)
+};
+
 // What one program run showed.
 struct CaseVerdict {
   enum class Kind {
@@ -21,6 +31,7 @@ struct CaseVerdict {
     unsupported,  // the implementation lacks what the check needs (`reason` says what)
   };
   Kind kind = Kind::pass;
+  DiscardCause cause = DiscardCause::invalid;  // for a discard
   int step = -1;
   std::string expected{};
   std::string actual{};
@@ -30,7 +41,7 @@ struct CaseVerdict {
   int keep_steps = 0;
 
   static CaseVerdict passed() { return {}; }
-  static CaseVerdict discarded(std::string why);
+  static CaseVerdict discarded(std::string why, DiscardCause cause = DiscardCause::invalid);
   // The case cannot compare values: a device holds none (torch's meta). Discarded; when no case
   // of a check could, the check is skip with this reason.
   static CaseVerdict values_unreadable(std::string why);

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <regex>
@@ -298,6 +300,48 @@ TEST(Catalogue, RuleNamesAreDistinct) {
   }
   EXPECT_EQ(names.size(), 7u);
   EXPECT_EQ(catalogue::name(DeviceRule::multi_input), "multi_input");
+}
+
+// The in-place operators are the catalogue's (array_object.rst: +=, -=, *=, /=, //=, **=, @=, %=,
+// &=, |=, ^=, <<=, >>=), each applying a binary operator the catalogue has.
+TEST(Catalogue, InPlaceOperatorsMapToTheirBinaryOperator) {
+  const auto& all = catalogue::in_place_operators();
+  EXPECT_EQ(all.size(), 13u);
+  for (const auto& [op, base] : all) {
+    EXPECT_EQ(catalogue::in_place_base(op), base);
+    ASSERT_NE(catalogue::find_operation(base), nullptr) << op;
+    EXPECT_EQ(catalogue::find_operation(op), nullptr) << op << " is no catalogue entry";
+    EXPECT_EQ("array.__i" + base.substr(std::string("array.__").size()), op);
+  }
+  EXPECT_EQ(catalogue::in_place_base("array.__add__"), "");
+  EXPECT_EQ(catalogue::in_place_base("add"), "");
+}
+
+// No second list: the harness's generic code (generator, oracle, checks, the command, the shared
+// adapter code, the Python adapter) lists no in-place operators; it reads them from the catalogue.
+// Only the catalogue's own list, and each backend's table of how to run one, spell them out.
+TEST(Catalogue, OnlyTheCatalogueListsTheInPlaceOperators) {
+  const std::string root = std::string(ADC_SOURCE_DIR) + "/conformance/";
+  const std::vector<std::string> generic{
+      "src", "properties", "app", "adapters/common", "adapters/python", "include"};
+  int files = 0;
+  for (const auto& folder : generic)
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(root + folder)) {
+      if (!entry.is_regular_file()) continue;
+      std::ifstream in(entry.path());
+      const std::string text((std::istreambuf_iterator<char>(in)),
+                             std::istreambuf_iterator<char>());
+      ++files;
+      // One named on its own is a rule about that operator (@= follows matmul's shapes); two or
+      // more are a list.
+      std::vector<std::string> named;
+      for (const auto& [op, base] : catalogue::in_place_operators())
+        if (text.find('"' + op + '"') != std::string::npos) named.push_back(op);
+      EXPECT_LE(named.size(), 1u) << entry.path() << " lists in-place operators (" << named.front()
+                                  << ", " << named.back()
+                                  << ", ...): read catalogue::in_place_operators()";
+    }
+  EXPECT_GT(files, 50);
 }
 
 }  // namespace

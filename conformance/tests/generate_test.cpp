@@ -59,7 +59,7 @@ Handshake test_handshake() {
   handshake.default_device = 0;
   for (const auto& op : catalogue::operations())
     handshake.operations.emplace_back(op.name);
-  for (const auto& op : generate::in_place_operators())
+  for (const auto& [op, base] : catalogue::in_place_operators())
     handshake.operations.push_back(op);
   return handshake;
 }
@@ -69,13 +69,13 @@ std::vector<std::string> all_operations() {
   std::vector<std::string> ops;
   for (const auto& op : catalogue::operations())
     ops.emplace_back(op.name);
-  for (const auto& op : generate::in_place_operators())
+  for (const auto& [op, base] : catalogue::in_place_operators())
     ops.push_back(op);
   return ops;
 }
 
 const catalogue::Operation& entry_of(const std::string& op) {
-  const std::string_view base = generate::in_place_base(op);
+  const std::string_view base = catalogue::in_place_base(op);
   return *catalogue::find_operation(base.empty() ? op : base);
 }
 
@@ -217,17 +217,6 @@ TEST(GenerateBasics, DtypesInCategoryFollowTheSpecCategories) {
   EXPECT_TRUE(generate::dtypes_in_category("no such category").empty());
 }
 
-TEST(GenerateBasics, InPlaceOperatorsMapToTheirBinaryOperator) {
-  EXPECT_EQ(generate::in_place_operators().size(), 13u);
-  EXPECT_EQ(generate::in_place_base("array.__iadd__"), "array.__add__");
-  EXPECT_EQ(generate::in_place_base("array.__itruediv__"), "array.__truediv__");
-  EXPECT_EQ(generate::in_place_base("array.__imatmul__"), "array.__matmul__");
-  EXPECT_EQ(generate::in_place_base("array.__add__"), "");
-  EXPECT_EQ(generate::in_place_base("add"), "");
-  for (const auto& op : generate::in_place_operators())
-    EXPECT_NE(catalogue::find_operation(generate::in_place_base(op)), nullptr) << op;
-}
-
 RC_GTEST_PROP(GenerateBasics, ShapesStayWithinTheirBounds, ()) {
   const int min_ndim = *rc::gen::inRange(0, 3);
   const int max_ndim = *rc::gen::inRange(min_ndim, 4);
@@ -343,7 +332,7 @@ TEST(GenerateCall, MixedCallsWithout0dHaveNo0dArrayOfAnyOperation) {
   std::vector<std::string> ops;
   for (const auto& op : catalogue::operations())
     if (op.rule == catalogue::DeviceRule::multi_input) ops.emplace_back(op.name);
-  for (const auto& op : generate::in_place_operators())
+  for (const auto& [op, base] : catalogue::in_place_operators())
     ops.push_back(op);
   for (const auto& op : ops) {
     int inputs = 0;
@@ -370,7 +359,7 @@ TEST(GenerateCall, MixedCallsWithout0dHaveNo0dArrayOfAnyOperation) {
 
 TEST(GenerateCall, InPlaceOperandsKeepTheTargetsDtypeAndShape) {
   const Handshake handshake = test_handshake();
-  for (const auto& op : generate::in_place_operators()) {
+  for (const auto& [op, base] : catalogue::in_place_operators()) {
     const bool ok = rc::check(op, [&] {
       const Program program = *generate::call(op, generate::CallOptions{}, handshake);
       const auto setups = check_call_structure(program, op, handshake);
@@ -482,7 +471,7 @@ TEST(GenerateRandom, ProgramsMoveArraysAndSometimesMixDevices) {
 // ---- Validity on strict ------------------------------------------------------------------------
 
 bool is_operation(const std::string& op) {
-  return catalogue::find_operation(op) != nullptr || !generate::in_place_base(op).empty();
+  return catalogue::find_operation(op) != nullptr || !catalogue::in_place_base(op).empty();
 }
 
 // Conversions to Python scalars read the data, which strict rightly refuses off the host device.

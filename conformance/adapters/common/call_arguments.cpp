@@ -14,23 +14,6 @@
 namespace conformance::adapter_support {
 namespace {
 
-// Every in-place operator of the standard with the binary operator it applies.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 13> kInPlaceOperators = {{
-    {"array.__iadd__", "array.__add__"},
-    {"array.__isub__", "array.__sub__"},
-    {"array.__imul__", "array.__mul__"},
-    {"array.__itruediv__", "array.__truediv__"},
-    {"array.__ifloordiv__", "array.__floordiv__"},
-    {"array.__ipow__", "array.__pow__"},
-    {"array.__imod__", "array.__mod__"},
-    {"array.__imatmul__", "array.__matmul__"},
-    {"array.__iand__", "array.__and__"},
-    {"array.__ior__", "array.__or__"},
-    {"array.__ixor__", "array.__xor__"},
-    {"array.__ilshift__", "array.__lshift__"},
-    {"array.__irshift__", "array.__rshift__"},
-}};
-
 // The harness's own operations (program.hpp, harness_op) and their parameters.
 std::vector<std::string> harness_parameters(std::string_view op) {
   if (op == harness_op::set_default_device) return {"device"};
@@ -49,19 +32,13 @@ std::string variadic_parameter(std::string_view op) {
 
 }  // namespace
 
-std::string_view in_place_base(std::string_view op) {
-  for (const auto& [in_place, base] : kInPlaceOperators)
-    if (in_place == op) return base;
-  return "";
-}
-
 bool is_harness_operation(std::string_view op) {
   return op.starts_with("harness.");
 }
 
 std::vector<std::string> parameter_names(std::string_view op) {
   if (is_harness_operation(op)) return harness_parameters(op);
-  const std::string_view base = in_place_base(op);
+  const std::string_view base = catalogue::in_place_base(op);
   const catalogue::Operation* operation = catalogue::find_operation(base.empty() ? op : base);
   if (operation == nullptr) return {};
   std::vector<std::string> names;
@@ -212,7 +189,7 @@ std::vector<std::string> operations_in_catalogue_order(const std::vector<std::st
     if (named(operation.name)) operations.emplace_back(operation.name);
   std::size_t listed = operations.size();
   for (const std::string& name : names) {
-    if (!in_place_base(name).empty()) {
+    if (!catalogue::in_place_base(name).empty()) {
       operations.push_back(name);
       ++listed;
     } else if (is_harness_operation(name)) {

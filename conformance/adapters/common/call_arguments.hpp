@@ -55,9 +55,6 @@ Arguments bind(const Step& step);
 // their binary operator. Empty for an operation neither the catalogue nor the harness knows.
 std::vector<std::string> parameter_names(std::string_view op);
 
-// The binary operator of an in-place operator ("array.__iadd__" -> "array.__add__"), or "".
-std::string_view in_place_base(std::string_view op);
-
 // Reads a call's arguments that are no array (shapes, axes, ints, bools, numbers) as every
 // in-process adapter needs them; each adapter's Call adds the readers of its own types. Every
 // reader throws Unsupported for a value of another kind, naming `library`.

@@ -41,7 +41,7 @@ std::vector<std::string> known_operations() {
   std::vector<std::string> names;
   for (const auto& op : catalogue::operations())
     names.emplace_back(op.name);
-  for (const auto& op : generate::in_place_operators())
+  for (const auto& [op, base] : catalogue::in_place_operators())
     names.push_back(op);
   names.emplace_back(harness_op::set_default_device);
   names.emplace_back(harness_op::observe);

@@ -3,13 +3,14 @@
 #pragma once
 
 #include "call_arguments.hpp"
+#include "catalogue/catalogue.hpp"
 
 namespace conformance::strict_internal {
 
 using adapter_support::Arguments;
 using adapter_support::bind;
-using adapter_support::in_place_base;
 using adapter_support::parameter_names;
 using adapter_support::Unsupported;
+using catalogue::in_place_base;
 
 }  // namespace conformance::strict_internal

@@ -65,9 +65,5 @@ rc::Gen<std::vector<std::int64_t>> shape(int min_ndim, int max_ndim = 3);
 rc::Gen<Data> data(const std::vector<std::int64_t>& shape, std::string_view dtype);
 // The dtype names (of the 13 standard dtypes) in a spec category ("numeric", "real floating",...).
 std::vector<std::string> dtypes_in_category(std::string_view category);
-// The binary operator an in-place operator applies ("array.__iadd__" -> "array.__add__"), or "".
-std::string_view in_place_base(std::string_view op);
-// Every in-place operator the standard has ("array.__iadd__", ...).
-const std::vector<std::string>& in_place_operators();
 
 }  // namespace conformance::generate

@@ -8,6 +8,7 @@
 // implementation lacks is still listed here and reported `unsupported`; it never vanishes.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -77,6 +78,18 @@ std::string_view newest_spec_version();
 // When a parameter or keyword entered the standard (the entry's field, or the operation's).
 std::string_view scalar_since(const Operation& op, const ArrayParameter& parameter);
 std::string_view device_keyword_since(const Operation& op);
+
+// An in-place operator of the array object and the binary operator it applies.
+struct InPlaceOperator {
+  std::string name;  // "array.__iadd__"
+  std::string base;  // "array.__add__"
+};
+
+// The standard's 13 in-place operators, in the spec's order (array_object.rst).
+const std::vector<InPlaceOperator>& in_place_operators();
+
+// The binary operator of an in-place operator ("array.__iadd__" -> "array.__add__"), or "".
+std::string_view in_place_base(std::string_view op);
 
 // Every operation, sorted by namespace group (main, linalg, fft, info, array), then by name.
 const std::vector<Operation>& operations();
