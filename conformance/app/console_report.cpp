@@ -9,7 +9,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 #include "conformance/oracle.hpp"
 #include "conformance/program.hpp"
 

@@ -13,7 +13,7 @@
 #include "check_selection.hpp"
 #include "command_line.hpp"
 #include "conformance/coverage.hpp"
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 #include "conformance/strict_adapter.hpp"
 #include "console_report.hpp"
 #include "output_paths.hpp"

@@ -6,7 +6,7 @@
 
 #include "../properties/family.hpp"
 #include "catalogue/catalogue.hpp"
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 
 namespace conformance {
 namespace {

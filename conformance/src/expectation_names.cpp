@@ -1,6 +1,6 @@
 // The names of levels and expectation kinds, as trackers and reproductions print them. In the
 // harness's core, so that adapter plugins print them too.
-#include "conformance/oracle.hpp"
+#include "conformance/expectation.hpp"
 
 namespace conformance {
 

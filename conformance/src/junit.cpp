@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 
 namespace conformance {
 namespace {

@@ -12,7 +12,7 @@
 namespace conformance {
 namespace {
 
-CheckResult run(std::string_view id, Adapter& adapter, std::uint64_t seed = 1) {
+CheckResult run_by_id(std::string_view id, Adapter& adapter, std::uint64_t seed = 1) {
   for (const auto& check : all_checks())
     if (check.info.id == id) {
       CheckContext context{
@@ -38,7 +38,7 @@ TEST(HarnessTruth, AKernelMissingOnOneDeviceIsNoDeviceFailure) {
         raise(o.steps[i], "NotImplementedError", "\"sin_device1\" not implemented for 'Float'");
   });
   for (const std::uint64_t seed : {1u, 2u, 3u}) {
-    const auto result = run("propagate.sin", adapter, seed);
+    const auto result = run_by_id("propagate.sin", adapter, seed);
     EXPECT_EQ(name(result.status), "pass") << "seed " << seed << ": " << result.reason;
   }
 }
@@ -56,7 +56,7 @@ TEST(HarnessTruth, ARaiseOnlyWhenDevicesDifferStillFails) {
             raise(o.steps[i], "ValueError", "Received incompatible devices for jitted computation");
         }
       });
-  EXPECT_EQ(name(run("explicit.asarray", adapter).status), "fail");
+  EXPECT_EQ(name(run_by_id("explicit.asarray", adapter).status), "fail");
 }
 
 // CuPy: asarray/zeros take no device=. Checks whose inputs need device= cannot run: unsupported,
@@ -75,7 +75,7 @@ TEST(HarnessTruth, InputsThatNeedAnAbsentDeviceKeywordMakeTheCheckUnsupported) {
         "device_object.eq.reflexive", "dlpack.dlpack_device.valid", "dlpack.__dlpack__.same_device",
         "dtype_functions.finfo.array_on_any_device", "dtype_functions.can_cast.array_device",
         "info.dtypes.creatable", "info.default_dtypes.match", "explicit.zeros", "propagate.add"}) {
-    const auto result = run(id, adapter);
+    const auto result = run_by_id(id, adapter);
     EXPECT_EQ(name(result.status), "unsupported") << id << ": " << result.reason;
     EXPECT_NE(result.reason.find("takes no keyword device="), std::string::npos)
         << id << ": " << result.reason;
@@ -99,11 +99,11 @@ void drop_values_off_the_default_device(const Program&, ProgramOutcome& outcome)
 
 TEST(HarnessTruth, ValueChecksOnDataLessDevicesAreSkipped) {
   WrongAdapter adapter("devices other than cpu hold no data", drop_values_off_the_default_device);
-  const auto result = run("transfer.keeps_data", adapter);
+  const auto result = run_by_id("transfer.keeps_data", adapter);
   EXPECT_EQ(name(result.status), "skip") << result.reason;
   EXPECT_NE(result.reason.find("holds no values to compare"), std::string::npos) << result.reason;
   // Transfers between readable copies still compare values.
-  EXPECT_EQ(name(run("transfer.same_device", adapter).status), "pass");
+  EXPECT_EQ(name(run_by_id("transfer.same_device", adapter).status), "pass");
 }
 
 TEST(HarnessTruth, ValuesChangedByATransferStillFail) {
@@ -115,7 +115,7 @@ TEST(HarnessTruth, ValuesChangedByATransferStillFail) {
             for (double& value : *array.values)
               value = 2 * value + 1;
   });
-  EXPECT_EQ(name(run("transfer.keeps_data", adapter).status), "fail");
+  EXPECT_EQ(name(run_by_id("transfer.keeps_data", adapter).status), "fail");
 }
 
 }  // namespace

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "conformance/oracle.hpp"
+#include "conformance/expectation.hpp"
 #include "conformance/outcome.hpp"
 #include "conformance/program.hpp"
 

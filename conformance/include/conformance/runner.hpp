@@ -8,7 +8,7 @@
 
 #include "conformance/adapter.hpp"
 #include "conformance/check.hpp"
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 
 namespace conformance {
 

@@ -5,7 +5,7 @@
 #include <map>
 #include <regex>
 
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 #include "conformance/oracle.hpp"
 #include "tracker/error.hpp"
 

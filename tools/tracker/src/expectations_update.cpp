@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <string_view>
 
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 #include "tracker/error.hpp"
 
 namespace tracker {

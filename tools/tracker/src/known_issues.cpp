@@ -1,6 +1,6 @@
 #include "tracker/known_issues.hpp"
 
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 #include "tracker/error.hpp"
 #include "tracker/load.hpp"
 

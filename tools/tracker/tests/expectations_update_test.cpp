@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 #include "tracker/expectations_update.hpp"
 #include "tracker_test_data.hpp"
 

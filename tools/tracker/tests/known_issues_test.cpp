@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "conformance/check.hpp"
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 #include "tracker/error.hpp"
 #include "tracker/known_issues.hpp"
 #include "tracker_test_data.hpp"

@@ -6,7 +6,7 @@
 #include <fstream>
 #include <string>
 
-#include "conformance/expectations.hpp"
+#include "conformance/known_failures.hpp"
 #include "sample_results.hpp"
 #include "schema_validation.hpp"
 
