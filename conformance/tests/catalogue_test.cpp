@@ -317,31 +317,102 @@ TEST(Catalogue, InPlaceOperatorsMapToTheirBinaryOperator) {
   EXPECT_EQ(catalogue::in_place_base("add"), "");
 }
 
+// The element-wise groups are the newest stubs' element-wise functions of one parameter and of two
+// array parameters, in the catalogue's order; clip (keywords) is in neither.
+TEST(Catalogue, ElementwiseGroupsAreTheSignaturesOneAndTwoArrayFunctions) {
+  std::vector<std::string_view> unary;
+  std::vector<std::string_view> binary;
+  for (const auto& op : catalogue::operations()) {
+    const json& signature = newest().at(std::string(op.name));
+    if (signature.value("module", "") != "elementwise_functions") continue;
+    const json& ps = signature.at("params");
+    const auto arrays = std::count_if(ps.begin(), ps.end(), is_array_param);
+    if (ps.size() == 1 && arrays == 1) unary.push_back(op.name);
+    if (ps.size() == 2 && arrays == 2) binary.push_back(op.name);
+  }
+  EXPECT_EQ(catalogue::unary_elementwise_functions(), unary);
+  EXPECT_EQ(catalogue::binary_elementwise_functions(), binary);
+  EXPECT_EQ(unary.size(), 38u);
+  EXPECT_EQ(binary.size(), 28u);
+}
+
+// An operation returns several arrays exactly when its newest signature returns a tuple of them.
+TEST(Catalogue, SeveralArrayResultsAreTheSignaturesTuplesOfArrays) {
+  int tuples = 0;
+  for (const auto& op : catalogue::operations()) {
+    const std::string returns = newest().at(std::string(op.name)).value("returns", "");
+    const bool tuple = returns.starts_with("Tuple[array");
+    tuples += tuple;
+    EXPECT_EQ(catalogue::returns_several_arrays(op.name), tuple) << op.name << ": " << returns;
+  }
+  EXPECT_EQ(tuples, 12);
+  EXPECT_FALSE(catalogue::returns_several_arrays("array.shape"));
+}
+
 // No second list: the harness's generic code (generator, oracle, checks, the command, the shared
 // adapter code, the Python adapter) lists no in-place operators; it reads them from the catalogue.
 // Only the catalogue's own list, and each backend's table of how to run one, spell them out.
-TEST(Catalogue, OnlyTheCatalogueListsTheInPlaceOperators) {
+// The text of every file below these folders of conformance/.
+std::vector<std::pair<std::filesystem::path, std::string>> sources_in(
+    const std::vector<std::string>& folders) {
   const std::string root = std::string(ADC_SOURCE_DIR) + "/conformance/";
-  const std::vector<std::string> generic{
-      "src", "properties", "app", "adapters/common", "adapters/python", "include"};
-  int files = 0;
-  for (const auto& folder : generic)
+  std::vector<std::pair<std::filesystem::path, std::string>> files;
+  for (const auto& folder : folders)
     for (const auto& entry : std::filesystem::recursive_directory_iterator(root + folder)) {
       if (!entry.is_regular_file()) continue;
       std::ifstream in(entry.path());
-      const std::string text((std::istreambuf_iterator<char>(in)),
-                             std::istreambuf_iterator<char>());
-      ++files;
-      // One named on its own is a rule about that operator (@= follows matmul's shapes); two or
-      // more are a list.
-      std::vector<std::string> named;
-      for (const auto& [op, base] : catalogue::in_place_operators())
-        if (text.find('"' + op + '"') != std::string::npos) named.push_back(op);
-      EXPECT_LE(named.size(), 1u) << entry.path() << " lists in-place operators (" << named.front()
-                                  << ", " << named.back()
-                                  << ", ...): read catalogue::in_place_operators()";
+      files.emplace_back(entry.path(), std::string((std::istreambuf_iterator<char>(in)),
+                                                   std::istreambuf_iterator<char>()));
     }
-  EXPECT_GT(files, 50);
+  return files;
+}
+
+// The names of `names` that `text` quotes.
+template <class Names>
+std::vector<std::string> quoted(const std::string& text, const Names& names) {
+  std::vector<std::string> found;
+  for (const auto& name : names)
+    if (text.find('"' + std::string(name) + '"') != std::string::npos) found.emplace_back(name);
+  return found;
+}
+
+TEST(Catalogue, OnlyTheCatalogueListsTheInPlaceOperators) {
+  std::vector<std::string> in_place;
+  for (const auto& [op, base] : catalogue::in_place_operators())
+    in_place.push_back(op);
+  const auto files =
+      sources_in({"src", "properties", "app", "adapters/common", "adapters/python", "include"});
+  for (const auto& [path, text] : files) {
+    // One named on its own is a rule about that operator (@= follows matmul's shapes); two or
+    // more are a list.
+    const std::vector<std::string> named = quoted(text, in_place);
+    EXPECT_LE(named.size(), 1u) << path << " lists in-place operators (" << named.front() << ", "
+                                << named.back() << ", ...): read catalogue::in_place_operators()";
+  }
+  EXPECT_GT(files.size(), 50u);
+}
+
+// The same for the element-wise functions, over the adapters too: a backend names them only in
+// its table of how to run each (a name and a function of that library, side by side).
+TEST(Catalogue, OnlyTheCatalogueListsTheElementwiseFunctions) {
+  const std::vector<std::string> run_tables = {"strict_dispatch.cpp",
+                                               "torch_dispatch_elementwise.cpp"};
+  const auto files = sources_in({"src", "properties", "app", "adapters", "include"});
+  for (const auto& [path, text] : files) {
+    if (std::find(run_tables.begin(), run_tables.end(), path.filename()) != run_tables.end())
+      continue;
+    // A rule or a choice names some (the generator's per-dtype picks, the operators' functions);
+    // a copy of a group names nearly all of it.
+    for (const auto* group :
+         {&catalogue::unary_elementwise_functions(), &catalogue::binary_elementwise_functions()}) {
+      const std::vector<std::string> named = quoted(text, *group);
+      EXPECT_LE(named.size() * 4, group->size() * 3)
+          << path << " copies a group of element-wise functions (" << named.size() << " of "
+          << group->size() << "): read catalogue::unary_elementwise_functions() or "
+          << "catalogue::binary_elementwise_functions()";
+    }
+  }
+  EXPECT_GT(files.size(), 100u);
 }
 
 }  // namespace

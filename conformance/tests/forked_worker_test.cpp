@@ -19,7 +19,7 @@ using conformance::ProgramOutcome;
 using conformance::RunStatus;
 using conformance::StepOutcome;
 using conformance::StepStatus;
-using conformance::torch_internal::ForkedWorker;
+using conformance::adapter_support::ForkedWorker;
 using ::testing::HasSubstr;
 
 // The program's first operation says what the stand-in library does.

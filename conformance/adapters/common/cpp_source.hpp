@@ -5,7 +5,7 @@
 #include <string_view>
 #include <vector>
 
-#include "conformance/oracle.hpp"
+#include "conformance/expectation.hpp"
 
 namespace conformance::adapter_support {
 

@@ -14,6 +14,8 @@
 #include <sstream>
 #include <string_view>
 
+#include "catalogue/catalogue.hpp"
+
 namespace conformance {
 namespace {
 
@@ -124,15 +126,6 @@ std::string expected_sentence(const Expectation& expectation, const Handshake& h
   return "";
 }
 
-// Operations whose result is a tuple or list of arrays: the check looks at each of them.
-bool several_results(std::string_view op) {
-  static constexpr std::array<std::string_view, 12> kOps = {
-      "meshgrid",   "broadcast_arrays", "unstack",       "nonzero",
-      "linalg.eig", "linalg.eigh",      "linalg.qr",     "linalg.slogdet",
-      "linalg.svd", "unique_all",       "unique_counts", "unique_inverse"};
-  return std::find(kOps.begin(), kOps.end(), op) != kOps.end();
-}
-
 bool uses_invalid_device(const Step& step) {
   const auto invalid = [](const Value& value) {
     return std::holds_alternative<InvalidDevice>(value);
@@ -210,7 +203,7 @@ struct UnderTest {
 UnderTest check_lines(const Expectation& expectation, const Handshake& handshake, const Step& step,
                       int index) {
   const std::string x = variable(index);
-  const bool several = several_results(step.op);
+  const bool several = catalogue::returns_several_arrays(step.op);
   const std::string raised = "{RULE}: expected {EXPECTED}; raised {type(error).__name__}: {error}";
   UnderTest lines;
   switch (expectation.kind) {

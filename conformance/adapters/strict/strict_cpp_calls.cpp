@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 
+#include "catalogue/catalogue.hpp"
 #include "strict_arguments.hpp"
 #include "strict_writer_table.hpp"
 
@@ -16,35 +17,13 @@ namespace {
 using Table = WriterTable;
 
 void add_elementwise(Table& table) {
-  for (const char* name : {"abs",      "acos",     "acosh",   "asin",
-                           "asinh",    "atan",     "atanh",   "bitwise_invert",
-                           "ceil",     "conj",     "cos",     "cosh",
-                           "exp",      "expm1",    "floor",   "imag",
-                           "isfinite", "isinf",    "isnan",   "log",
-                           "log10",    "log1p",    "log2",    "logical_not",
-                           "negative", "positive", "real",    "reciprocal",
-                           "round",    "sign",     "signbit", "sin",
-                           "sinh",     "sqrt",     "square",  "tan",
-                           "tanh",     "trunc"}) {
-    table[name] = [name](const CppCall& call) {
+  for (std::string_view name : catalogue::unary_elementwise_functions()) {
+    table[std::string(name)] = [name](const CppCall& call) {
       return array(function_call(name, {call.array("x")}));
     };
   }
-  for (const char* name : {"add",           "atan2",
-                           "bitwise_and",   "bitwise_left_shift",
-                           "bitwise_or",    "bitwise_right_shift",
-                           "bitwise_xor",   "copysign",
-                           "divide",        "equal",
-                           "floor_divide",  "greater",
-                           "greater_equal", "hypot",
-                           "less",          "less_equal",
-                           "logaddexp",     "logical_and",
-                           "logical_or",    "logical_xor",
-                           "maximum",       "minimum",
-                           "multiply",      "nextafter",
-                           "not_equal",     "pow",
-                           "remainder",     "subtract"}) {
-    table[name] = [name](const CppCall& call) {
+  for (std::string_view name : catalogue::binary_elementwise_functions()) {
+    table[std::string(name)] = [name](const CppCall& call) {
       return array(function_call(name, {call.operand("x1"), call.operand("x2")}));
     };
   }

@@ -62,14 +62,6 @@ std::string nested(const Data& data, bool as_bool, std::size_t axis, std::size_t
   return fmt::format("{{{}}}", fmt::join(items, ", "));
 }
 
-std::string ref_text(const StepRef& ref, const CppNames& names) {
-  const bool several = ref.step >= 0 &&
-                       static_cast<std::size_t>(ref.step) < names.several_results.size() &&
-                       names.several_results[ref.step];
-  return several || ref.output != 0 ? fmt::format("x{}[{}]", ref.step, ref.output)
-                                    : fmt::format("x{}", ref.step);
-}
-
 }  // namespace
 
 std::string cpp_device(std::string_view name) {
@@ -99,7 +91,7 @@ bool CppCall::is_array(std::string_view name) const {
 std::string CppCall::array(std::string_view name) const {
   const auto* ref = std::get_if<StepRef>(&arguments_.at(name));
   if (ref == nullptr) cannot_take(name, "an array");
-  return ref_text(*ref, names_);
+  return adapter_support::cpp_variable(*ref, names_);
 }
 
 std::string CppCall::arrays(std::string_view name) const {
@@ -107,7 +99,7 @@ std::string CppCall::arrays(std::string_view name) const {
   if (list == nullptr) cannot_take(name, "a list of arrays");
   std::vector<std::string> refs;
   for (const StepRef& ref : list->refs)
-    refs.push_back(ref_text(ref, names_));
+    refs.push_back(adapter_support::cpp_variable(ref, names_));
   return fmt::format("std::vector<strict::Array>{{{}}}", fmt::join(refs, ", "));
 }
 

@@ -11,16 +11,13 @@
 #include <vector>
 
 #include "conformance/program.hpp"
+#include "cpp_reproduction.hpp"
 #include "cpp_source.hpp"
 #include "strict_arguments.hpp"
 
 namespace conformance::strict_internal {
 
-// What the names in a reproduction refer to.
-struct CppNames {
-  std::vector<std::string> devices;   // the handshake's device names: DeviceIndex i is devices[i]
-  std::vector<bool> several_results;  // per step: its variable is a std::vector<strict::Array>
-};
+using adapter_support::CppNames;
 
 // One call's arguments as C++ expressions, read as Call (strict_values.hpp) reads them: the same
 // values are Unsupported.

@@ -406,8 +406,8 @@ void add_harness(HandlerTable& table) {
     // The device first: an invalid one raises and leaves the default as it was.
     const std::optional<strict::Device> device = call.device("device");
     Session& session = call.session();
-    session.default_device_guard.reset();
-    if (device) session.default_device_guard.emplace(*device);
+    session.state.default_device_guard.reset();
+    if (device) session.state.default_device_guard.emplace(*device);
     return value(nullptr);
   };
   table[std::string(harness_op::observe)] = [](const Call& call) { return one(call.array("x")); };
@@ -422,7 +422,9 @@ void add_harness(HandlerTable& table) {
   };
 }
 
-const HandlerTable& handlers() {
+}  // namespace
+
+const HandlerTable& strict_handlers() {
   static const auto table = [] {
     HandlerTable table;
     add_elementwise(table);
@@ -442,23 +444,10 @@ const HandlerTable& handlers() {
   return table;
 }
 
-}  // namespace
-
 const std::vector<std::string>& strict_operations() {
-  static const std::vector<std::string> operations = [] {
-    std::vector<std::string> names;
-    for (const auto& [name, handler] : handlers())
-      names.push_back(name);
-    return adapter_support::operations_in_catalogue_order(names);
-  }();
+  static const std::vector<std::string> operations =
+      adapter_support::mapped_operations<StrictBackend>(strict_handlers());
   return operations;
-}
-
-CallResult call_strict(const Step& step, Session& session) {
-  const auto handler = handlers().find(step.op);
-  if (handler == handlers().end()) throw Unsupported(fmt::format("strict has no {}", step.op));
-  const Arguments arguments = bind(step);
-  return handler->second(Call(arguments, session));
 }
 
 }  // namespace conformance::strict_internal

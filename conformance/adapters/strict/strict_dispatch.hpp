@@ -17,8 +17,8 @@ const std::vector<std::string>& strict_operations();
 
 using adapter_support::is_harness_operation;
 
-// Calls strict for one step. Throws Unsupported (what strict's API cannot express), NotRun (a
-// reference to a missing result), or whatever strict throws.
-CallResult call_strict(const Step& step, Session& session);
+// Every operation's call, the harness's own included. A handler throws Unsupported (what
+// strict's API cannot express), NotRun (a reference to a missing result), or what strict throws.
+const adapter_support::HandlerTable<StrictBackend>& strict_handlers();
 
 }  // namespace conformance::strict_internal

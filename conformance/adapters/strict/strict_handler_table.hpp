@@ -15,8 +15,8 @@
 
 namespace conformance::strict_internal {
 
-using Handler = std::function<CallResult(const Call&)>;
-using HandlerTable = std::map<std::string, Handler, std::less<>>;
+using HandlerTable = adapter_support::HandlerTable<StrictBackend>;
+using Handler = HandlerTable::mapped_type;
 
 inline CallResult one(strict::Array array) {
   return {.arrays = {std::move(array)}};

@@ -1,64 +1,35 @@
-// The run loop: one Session per program, one StepOutcome per step.
+// The run loop is the kit's (in_process_backend.hpp); strict supplies its table and says how its
+// outcomes are reported.
 #include "strict_run.hpp"
 
 #include <fmt/format.h>
 
-#include <algorithm>
-#include <exception>
-
-#include "strict_arguments.hpp"
 #include "strict_dispatch.hpp"
 #include "strict_session.hpp"
 #include "strict_values.hpp"
 
 namespace conformance::strict_internal {
-namespace {
 
-StepOutcome raised(std::string_view type, std::string_view message) {
+std::string StrictBackend::unmapped(std::string_view op) {
+  return fmt::format("strict has no {}", op);
+}
+
+ArrayReport StrictBackend::report(const strict::Array& array,
+                                  const std::vector<strict::Device>& devices) {
+  return strict_internal::report(array, devices);
+}
+
+StepOutcome StrictBackend::outcome_of(const std::exception& error) {
+  const auto* strict_error = dynamic_cast<const strict::Error*>(&error);
   return {.status = StepStatus::raised,
-          .exception_type = std::string(type),
-          .message = std::string(message)};
+          .exception_type = strict_error
+                                ? std::string(strict::python_exception_name(strict_error->kind()))
+                                : std::string("RuntimeError"),
+          .message = error.what()};
 }
-
-StepOutcome run_step(const Step& step, Session& session) {
-  if (!is_harness_operation(step.op) &&
-      std::find(strict_operations().begin(), strict_operations().end(), step.op) ==
-          strict_operations().end()) {
-    return {.status = StepStatus::unsupported, .message = fmt::format("strict has no {}", step.op)};
-  }
-  if (std::string missing = adapter_support::missing_reference(step, session.results);
-      !missing.empty())
-    return {.status = StepStatus::not_run, .message = std::move(missing)};
-  try {
-    CallResult result = call_strict(step, session);
-    StepOutcome outcome{.status = StepStatus::ok, .value = std::move(result.value)};
-    for (const strict::Array& array : result.arrays)
-      outcome.arrays.push_back(report(array, session.devices));
-    session.results.back() = std::move(result.arrays);
-    return outcome;
-  } catch (const Unsupported& error) {
-    return {.status = StepStatus::unsupported, .message = error.what()};
-  } catch (const NotRun& error) {
-    return {.status = StepStatus::not_run, .message = error.what()};
-  } catch (const strict::Error& error) {
-    return raised(strict::python_exception_name(error.kind()), error.what());
-  } catch (const std::exception& error) {
-    return raised("RuntimeError", error.what());
-  } catch (...) {
-    return raised("RuntimeError", "strict threw something that is not a std::exception");
-  }
-}
-
-}  // namespace
 
 ProgramOutcome run_program(const Program& program, const std::vector<strict::Device>& devices) {
-  ProgramOutcome outcome;
-  Session session(devices);
-  for (const Step& step : program.steps) {
-    session.results.emplace_back();  // this step's slot; filled when it makes arrays
-    outcome.steps.push_back(run_step(step, session));
-  }
-  return outcome;
+  return adapter_support::run_program<StrictBackend>(strict_handlers(), program, devices);
 }
 
 }  // namespace conformance::strict_internal

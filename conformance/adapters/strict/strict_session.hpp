@@ -1,37 +1,42 @@
-// The state of one program run on strict: the results of earlier steps and the scoped default
-// device. A fresh Session per program, so nothing leaks from one program to the next.
+// strict as a backend of the in-process adapter kit (in_process_backend.hpp): its array and
+// device types, what a program run holds besides results (the scoped default device), and how a
+// step's outcome is reported. A fresh Session per program, so nothing leaks between programs.
 #pragma once
 
+#include <exception>
 #include <optional>
-#include <stdexcept>
+#include <string>
+#include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include <strict/strict.hpp>
-#include "call_arguments.hpp"
+
+#include "in_process_backend.hpp"
 
 namespace conformance::strict_internal {
+
+class Call;  // strict_values.hpp
 
 // A step that reads a result no earlier step produced: it is reported not_run.
 using adapter_support::NotRun;
 
-struct Session {
-  explicit Session(std::vector<strict::Device> handshake_devices)
-      : devices(std::move(handshake_devices)) {}
+struct StrictBackend {
+  static constexpr std::string_view library = "strict";
+  using Array = strict::Array;
+  using Device = strict::Device;
+  using Call = strict_internal::Call;
+  struct State {
+    // In force from a harness.set_default_device step to the end of the program.
+    std::optional<strict::DefaultDeviceGuard> default_device_guard;
+  };
 
-  std::vector<strict::Device> devices;  // the handshake's devices: DeviceIndex i is devices[i]
-  // Per finished step, its array results (empty: it produced none). In-place operators change
-  // these arrays, so later steps see the change.
-  std::vector<std::vector<strict::Array>> results;
-  // In force from a harness.set_default_device step to the end of the program.
-  std::optional<strict::DefaultDeviceGuard> default_device_guard;
+  static std::string unmapped(std::string_view op);
+  static ArrayReport report(const strict::Array& array, const std::vector<strict::Device>& devices);
+  // A strict::Error raises the Python exception its kind names; anything else a RuntimeError.
+  static StepOutcome outcome_of(const std::exception& error);
 };
 
-// What a strict call gave: arrays, or a non-array value (info queries, attributes).
-struct CallResult {
-  std::vector<strict::Array> arrays{};
-  nlohmann::json value{};
-};
+using Session = adapter_support::Session<StrictBackend>;
+using CallResult = adapter_support::CallResult<strict::Array>;
 
 }  // namespace conformance::strict_internal

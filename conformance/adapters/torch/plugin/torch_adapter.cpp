@@ -71,7 +71,7 @@ class TorchAdapter final : public Adapter {
 
   ProgramOutcome run(const Program& program) override {
     if (!options_.isolate) return torch_internal::run_program(program, devices_);
-    torch_internal::ForkedBatch batch = worker_.run({program});
+    adapter_support::ForkedBatch batch = worker_.run({program});
     if (!batch.completed.empty()) return std::move(batch.completed.front());
     return std::move(*batch.failed);
   }
@@ -97,7 +97,7 @@ class TorchAdapter final : public Adapter {
   std::vector<std::string> device_names_;
   Handshake handshake_;
   // Isolation: a forked child that runs programs until one crashes or hangs.
-  torch_internal::ForkedWorker worker_{
+  adapter_support::ForkedWorker worker_{
       [this](const Program& program) { return torch_internal::run_program(program, devices_); },
       options_.timeout_ms};
 };

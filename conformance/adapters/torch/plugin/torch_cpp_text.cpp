@@ -11,6 +11,7 @@
 #include <optional>
 #include <variant>
 
+#include "catalogue/catalogue.hpp"
 #include "cpp_source.hpp"
 
 namespace conformance::torch_internal {
@@ -24,27 +25,9 @@ using adapter_support::Unsupported;
 const std::map<std::string, std::string, std::less<>> kRenamed = {
     {"bitwise_invert", "bitwise_not"}, {"equal", "eq"}, {"concat", "cat"}};
 
-const std::vector<std::string> kUnary = {
-    "abs",      "acos",     "acosh",  "asin",       "asinh", "atan",  "atanh",   "bitwise_invert",
-    "ceil",     "conj",     "cos",    "cosh",       "exp",   "expm1", "floor",   "imag",
-    "isfinite", "isinf",    "isnan",  "log",        "log10", "log1p", "log2",    "logical_not",
-    "negative", "positive", "real",   "reciprocal", "round", "sign",  "signbit", "sin",
-    "sinh",     "sqrt",     "square", "tan",        "tanh",  "trunc"};
-
-const std::vector<std::string> kBinary = {"add",           "atan2",
-                                          "bitwise_and",   "bitwise_left_shift",
-                                          "bitwise_or",    "bitwise_right_shift",
-                                          "bitwise_xor",   "copysign",
-                                          "divide",        "equal",
-                                          "floor_divide",  "greater",
-                                          "greater_equal", "hypot",
-                                          "less",          "less_equal",
-                                          "logaddexp",     "logical_and",
-                                          "logical_or",    "logical_xor",
-                                          "maximum",       "minimum",
-                                          "multiply",      "nextafter",
-                                          "not_equal",     "pow",
-                                          "remainder",     "subtract"};
+bool is_listed(const std::vector<std::string_view>& names, std::string_view op) {
+  return std::find(names.begin(), names.end(), op) != names.end();
+}
 
 // Python operators C++ spells as operators on at::Tensor, and those it spells as functions.
 const std::map<std::string, std::string, std::less<>> kOperators = {
@@ -105,13 +88,7 @@ class Text {
 
   bool given(std::string_view name) const { return arguments_.given(name); }
 
-  std::string ref(const StepRef& ref) const {
-    const bool several = ref.step >= 0 &&
-                         static_cast<std::size_t>(ref.step) < names_.several_results.size() &&
-                         names_.several_results[ref.step];
-    return several || ref.output != 0 ? fmt::format("x{}[{}]", ref.step, ref.output)
-                                      : fmt::format("x{}", ref.step);
-  }
+  std::string ref(const StepRef& ref) const { return adapter_support::cpp_variable(ref, names_); }
   std::string tensor(std::string_view name) const {
     const auto* ref = std::get_if<StepRef>(&arguments_.at(name));
     if (ref == nullptr) throw Unsupported(fmt::format("'{}' is no tensor", name));
@@ -202,14 +179,14 @@ class Text {
 };
 
 CppExpression tensor(std::string text) {
-  return {.text = std::move(text), .result = CppResult::tensor};
+  return {.result = CppResult::array, .text = std::move(text)};
 }
 
 std::optional<CppExpression> elementwise(const Step& step, const Text& call) {
   const std::string& op = step.op;
-  if (std::find(kUnary.begin(), kUnary.end(), op) != kUnary.end())
+  if (is_listed(catalogue::unary_elementwise_functions(), op))
     return tensor(fmt::format("at::{}({})", aten_name(op), call.tensor("x")));
-  if (std::find(kBinary.begin(), kBinary.end(), op) != kBinary.end())
+  if (is_listed(catalogue::binary_elementwise_functions(), op))
     return tensor(
         fmt::format("at::{}({}, {})", aten_name(op), call.operand("x1"), call.operand("x2")));
   if (auto found = kOperators.find(op); found != kOperators.end())
@@ -219,9 +196,9 @@ std::optional<CppExpression> elementwise(const Step& step, const Text& call) {
     return tensor(
         fmt::format("at::{}({}, {})", found->second, call.operand("self"), call.operand("other")));
   if (auto found = kInPlace.find(op); found != kInPlace.end())
-    return CppExpression{
-        .text = fmt::format("{}.{}({})", call.tensor("self"), found->second, call.operand("other")),
-        .result = CppResult::in_place};
+    return CppExpression{.result = CppResult::in_place,
+                         .text = fmt::format("{}.{}({})", call.tensor("self"), found->second,
+                                             call.operand("other"))};
   if (op == "array.__abs__") return tensor(fmt::format("at::abs({})", call.tensor("self")));
   if (op == "array.__neg__") return tensor(fmt::format("-{}", call.tensor("self")));
   if (op == "array.__pos__") return tensor(fmt::format("at::positive({})", call.tensor("self")));
@@ -314,7 +291,7 @@ std::optional<CppExpression> joining(const Step& step, const Text& call) {
         fmt::format("at::stack({}, {})", call.tensors("arrays"), call.integer("axis").value_or(0)));
   if (op == "harness.observe") return tensor(call.tensor("x"));
   if (op == "array.device")
-    return CppExpression{.text = call.tensor("self") + ".device()", .result = CppResult::value};
+    return CppExpression{.result = CppResult::value, .text = call.tensor("self") + ".device()"};
   return std::nullopt;
 }
 

@@ -7,26 +7,13 @@
 
 #include "call_arguments.hpp"
 #include "conformance/program.hpp"
+#include "cpp_reproduction.hpp"
 
 namespace conformance::torch_internal {
 
-enum class CppResult {
-  tensor,    // an at::Tensor
-  tensors,   // a std::vector<at::Tensor>
-  value,     // anything else (auto)
-  in_place,  // a Tensor method that changes its object and returns it
-};
-
-struct CppExpression {
-  std::string text{};
-  CppResult result = CppResult::tensor;
-};
-
-// What the names in a reproduction refer to.
-struct CppNames {
-  std::vector<std::string> devices;   // the handshake's devices: DeviceIndex i is devices[i]
-  std::vector<bool> several_results;  // per step: its variable is a std::vector<at::Tensor>
-};
+using adapter_support::CppExpression;
+using adapter_support::CppNames;
+using adapter_support::CppResult;
 
 // The expression for one step. Throws adapter_support::Unsupported for a step no spelling is
 // written for (the reproduction then says so).

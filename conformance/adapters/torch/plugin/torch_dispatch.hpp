@@ -20,8 +20,7 @@
 
 namespace conformance::torch_internal {
 
-using Handler = std::function<CallResult(const Call&)>;
-using HandlerTable = std::map<std::string, Handler, std::less<>>;
+using HandlerTable = adapter_support::HandlerTable<TorchBackend>;
 
 inline CallResult one(at::Tensor tensor) {
   return {.arrays = {std::move(tensor)}};
@@ -50,7 +49,8 @@ const std::vector<std::string>& torch_operations();
 
 using adapter_support::is_harness_operation;
 
-// Calls libtorch for one step. Throws Unsupported, NotRun, or whatever libtorch throws.
-CallResult call_torch(const Step& step, Session& session);
+// Every operation's call, the harness's own included. A handler throws Unsupported, NotRun, or
+// whatever libtorch throws.
+const HandlerTable& torch_handlers();
 
 }  // namespace conformance::torch_internal

@@ -1,10 +1,8 @@
-// The run loop: every libtorch error becomes the outcome of its step.
+// The run loop is the kit's (in_process_backend.hpp); libtorch supplies its table and says how
+// its outcomes are reported.
 #include "torch_run.hpp"
 
 #include <fmt/format.h>
-
-#include <algorithm>
-#include <exception>
 
 #include "torch_dispatch.hpp"
 #include "torch_names.hpp"
@@ -12,9 +10,16 @@
 #include "torch_values.hpp"
 
 namespace conformance::torch_internal {
-namespace {
 
-StepOutcome from_exception(const std::exception& error) {
+std::string TorchBackend::unmapped(std::string_view op) {
+  return fmt::format("the torch adapter maps no {} to libtorch", op);
+}
+
+ArrayReport TorchBackend::report(const at::Tensor& tensor, const std::vector<at::Device>& devices) {
+  return torch_internal::report(tensor, devices);
+}
+
+StepOutcome TorchBackend::outcome_of(const std::exception& error) {
   std::string message = exception_message(error);
   if (is_device_limit(message))
     return {.status = StepStatus::unsupported,
@@ -24,46 +29,8 @@ StepOutcome from_exception(const std::exception& error) {
           .message = std::move(message)};
 }
 
-StepOutcome run_step(const Step& step, Session& session) {
-  if (!is_harness_operation(step.op) &&
-      std::find(torch_operations().begin(), torch_operations().end(), step.op) ==
-          torch_operations().end()) {
-    return {.status = StepStatus::unsupported,
-            .message = fmt::format("the torch adapter maps no {} to libtorch", step.op)};
-  }
-  if (std::string missing = adapter_support::missing_reference(step, session.results);
-      !missing.empty())
-    return {.status = StepStatus::not_run, .message = std::move(missing)};
-  try {
-    CallResult result = call_torch(step, session);
-    StepOutcome outcome{.status = StepStatus::ok, .value = std::move(result.value)};
-    for (const at::Tensor& tensor : result.arrays)
-      outcome.arrays.push_back(report(tensor, session.devices));
-    session.results.back() = std::move(result.arrays);
-    return outcome;
-  } catch (const Unsupported& error) {
-    return {.status = StepStatus::unsupported, .message = error.what()};
-  } catch (const NotRun& error) {
-    return {.status = StepStatus::not_run, .message = error.what()};
-  } catch (const std::exception& error) {
-    return from_exception(error);
-  } catch (...) {
-    return {.status = StepStatus::raised,
-            .exception_type = "RuntimeError",
-            .message = "libtorch threw something that is not a std::exception"};
-  }
-}
-
-}  // namespace
-
 ProgramOutcome run_program(const Program& program, const std::vector<at::Device>& devices) {
-  ProgramOutcome outcome;
-  Session session(devices);
-  for (const Step& step : program.steps) {
-    session.results.emplace_back();  // this step's slot; filled when it makes tensors
-    outcome.steps.push_back(run_step(step, session));
-  }
-  return outcome;
+  return adapter_support::run_program<TorchBackend>(torch_handlers(), program, devices);
 }
 
 }  // namespace conformance::torch_internal

@@ -1,35 +1,39 @@
-// The state of one program run on libtorch: the results of earlier steps. A fresh Session per
-// program, so nothing leaks from one program to the next.
+// libtorch as a backend of the in-process adapter kit (in_process_backend.hpp): tensors and
+// devices, and how a step's outcome is reported. A fresh Session per program, so nothing leaks
+// from one program to the next.
 #pragma once
 
 #include <ATen/ATen.h>
 
-#include <stdexcept>
+#include <exception>
+#include <string>
+#include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "call_arguments.hpp"
+#include "in_process_backend.hpp"
 
 namespace conformance::torch_internal {
+
+class Call;  // torch_values.hpp
 
 // A step that reads a result no earlier step produced: it is reported not_run.
 using adapter_support::NotRun;
 
-struct Session {
-  explicit Session(std::vector<at::Device> handshake_devices)
-      : devices(std::move(handshake_devices)) {}
+struct TorchBackend {
+  static constexpr std::string_view library = "libtorch";
+  using Array = at::Tensor;
+  using Device = at::Device;
+  using Call = torch_internal::Call;
+  struct State {};
 
-  std::vector<at::Device> devices;  // the handshake's devices: DeviceIndex i is devices[i]
-  // Per finished step, its tensor results (empty: it produced none). In-place operators change
-  // these tensors, so later steps see the change.
-  std::vector<std::vector<at::Tensor>> results;
+  static std::string unmapped(std::string_view op);
+  static ArrayReport report(const at::Tensor& tensor, const std::vector<at::Device>& devices);
+  // The Python exception torch's binding raises for it; unsupported where the device cannot run
+  // the operation at all (meta's missing kernels).
+  static StepOutcome outcome_of(const std::exception& error);
 };
 
-// What a libtorch call gave: tensors, or a non-tensor value (attributes, DLPack devices).
-struct CallResult {
-  std::vector<at::Tensor> arrays{};
-  nlohmann::json value{};
-};
+using Session = adapter_support::Session<TorchBackend>;
+using CallResult = adapter_support::CallResult<at::Tensor>;
 
 }  // namespace conformance::torch_internal

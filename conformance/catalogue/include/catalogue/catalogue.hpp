@@ -91,6 +91,16 @@ const std::vector<InPlaceOperator>& in_place_operators();
 // The binary operator of an in-place operator ("array.__iadd__" -> "array.__add__"), or "".
 std::string_view in_place_base(std::string_view op);
 
+// The element-wise functions an adapter maps name for name (elementwise_functions.py): those of
+// one array and nothing else (abs, ..., trunc: 38 in 2025.12) and those of two arrays and nothing
+// else (add, ..., subtract: 28). clip, the one with keywords, is in neither. Catalogue order.
+const std::vector<std::string_view>& unary_elementwise_functions();
+const std::vector<std::string_view>& binary_elementwise_functions();
+
+// Whether an operation returns a tuple of arrays ("Tuple[array, ...]" in its signature: meshgrid,
+// unstack, linalg.svd, unique_all, ...), so that a later step reads one element of it.
+bool returns_several_arrays(std::string_view op);
+
 // Every operation, sorted by namespace group (main, linalg, fft, info, array), then by name.
 const std::vector<Operation>& operations();
 

@@ -2,7 +2,7 @@
 // or hangs ends the child instead of the run. The child stays and serves one program after
 // another over a socket (a program's JSON in, its outcome's JSON out), so a program costs a
 // round trip, not a fork (7.5 ms in a process with libtorch loaded); after a crash or a timeout
-// the next program gets a fresh child. Knows nothing of torch.
+// the next program gets a fresh child. Shared by the in-process adapters (torch uses it).
 #pragma once
 
 #include <sys/types.h>
@@ -15,7 +15,7 @@
 #include "conformance/outcome.hpp"
 #include "conformance/program.hpp"
 
-namespace conformance::torch_internal {
+namespace conformance::adapter_support {
 
 using RunProgram = std::function<ProgramOutcome(const Program&)>;
 
@@ -57,4 +57,4 @@ class ForkedWorker {
   int wait_status_ = 0;
 };
 
-}  // namespace conformance::torch_internal
+}  // namespace conformance::adapter_support

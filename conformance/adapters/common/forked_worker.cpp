@@ -18,7 +18,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace conformance::torch_internal {
+namespace conformance::adapter_support {
 namespace {
 
 constexpr std::size_t kStderrTail = 2000;
@@ -234,4 +234,4 @@ ForkedBatch ForkedWorker::run(const std::vector<Program>& programs) {
   return batch;
 }
 
-}  // namespace conformance::torch_internal
+}  // namespace conformance::adapter_support

@@ -1,0 +1,184 @@
+// The in-process adapter kit's own backend: "toy", a fake library of arrays that know their
+// device, written as a third C++ backend would be: a description (ToyBackend), a table of how to
+// run each operation, and a dialect for reproductions. The kit supplies the session, the run
+// loop, argument binding and the reproduction's shape.
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cpp_reproduction.hpp"
+#include "in_process_backend.hpp"
+#include "program_builders.hpp"
+
+// Its own namespace: in the unity build it shares a file with other tests.
+namespace conformance::kit_backend_test {
+namespace {
+
+using namespace adapter_support;
+using testing::step;
+using testing::zeros_on;
+
+namespace toy {
+struct Device {
+  std::string name;
+  friend bool operator==(const Device&, const Device&) = default;
+};
+struct Array {
+  Device device;
+  std::vector<double> values;
+};
+struct DeviceMismatch : std::runtime_error {  // toy's ValueError
+  using std::runtime_error::runtime_error;
+};
+}  // namespace toy
+
+struct ToyBackend;
+
+// A step's arguments as toy takes them.
+class ToyCall : public ValueReader {
+ public:
+  ToyCall(const Arguments& arguments, Session<ToyBackend>& session);
+  const toy::Array& array(std::string_view name) const;
+  toy::Device device(std::string_view name) const;
+
+ private:
+  Session<ToyBackend>& session_;
+};
+
+struct ToyBackend {
+  static constexpr std::string_view library = "toy";
+  using Array = toy::Array;
+  using Device = toy::Device;
+  using Call = ToyCall;
+  struct State {};
+
+  static std::string unmapped(std::string_view op) { return fmt::format("toy has no {}", op); }
+  static ArrayReport report(const toy::Array& array, const std::vector<toy::Device>& devices) {
+    ArrayReport out{.device_repr = array.device.name,
+                    .dtype = "float64",
+                    .shape = {static_cast<std::int64_t>(array.values.size())},
+                    .values = array.values};
+    for (std::size_t i = 0; i < devices.size(); ++i)
+      if (devices[i] == array.device) out.device = static_cast<int>(i);
+    return out;
+  }
+  static StepOutcome outcome_of(const std::exception& error) {
+    const bool mismatch = dynamic_cast<const toy::DeviceMismatch*>(&error) != nullptr;
+    return {.status = StepStatus::raised,
+            .exception_type = mismatch ? "ValueError" : "RuntimeError",
+            .message = error.what()};
+  }
+};
+
+ToyCall::ToyCall(const Arguments& arguments, Session<ToyBackend>& session)
+    : ValueReader(arguments, ToyBackend::library), session_(session) {}
+
+const toy::Array& ToyCall::array(std::string_view name) const {
+  const auto* ref = std::get_if<StepRef>(&arguments_.at(name));
+  if (ref == nullptr) throw Unsupported(fmt::format("'{}' is no array", name));
+  return resolve_reference(*ref, session_.results);
+}
+
+toy::Device ToyCall::device(std::string_view name) const {
+  const Value* value = arguments_.find(name);
+  if (is_none(value)) return session_.devices.front();  // toy's default device
+  if (const auto* index = std::get_if<DeviceIndex>(value)) return session_.devices.at(index->index);
+  cannot_take(name, *value, "a device");
+}
+
+// How toy runs each operation it has.
+const HandlerTable<ToyBackend>& toy_handlers() {
+  using Result = CallResult<toy::Array>;
+  static const HandlerTable<ToyBackend> table = {
+      {"zeros",
+       [](const ToyCall& call) {
+         const auto shape = call.shape("shape");
+         const auto size = shape.empty() ? 1 : shape.front();
+         return Result{.arrays = {{call.device("device"), std::vector<double>(size, 0.0)}}};
+       }},
+      {"add",
+       [](const ToyCall& call) {
+         const toy::Array& a = call.array("x1");
+         const toy::Array& b = call.array("x2");
+         if (!(a.device == b.device)) throw toy::DeviceMismatch("add: arrays on two devices");
+         return Result{.arrays = {{a.device, a.values}}};
+       }},
+      {"array.to_device",
+       [](const ToyCall& call) {
+         return Result{.arrays = {{call.device("device"), call.array("self").values}}};
+       }},
+      {"harness.observe", [](const ToyCall& call) { return Result{.arrays = {call.array("x")}}; }},
+  };
+  return table;
+}
+
+const std::vector<toy::Device> kDevices = {{"cpu"}, {"gpu"}};
+
+ProgramOutcome run(const Program& program) {
+  return adapter_support::run_program<ToyBackend>(toy_handlers(), program, kDevices);
+}
+
+TEST(KitBackend, RunsEachStepThroughTheTable) {
+  const ProgramOutcome outcome =
+      run({.steps = {zeros_on(1, {3}), zeros_on(1, {3}), step("add", {StepRef{0}, StepRef{1}})}});
+  ASSERT_EQ(outcome.steps.size(), 3u);
+  EXPECT_EQ(outcome.steps[2].status, StepStatus::ok) << outcome.steps[2].message;
+  EXPECT_EQ(outcome.steps[2].arrays.at(0).device, 1);
+  EXPECT_EQ(outcome.steps[2].arrays.at(0).device_repr, "gpu");
+}
+
+TEST(KitBackend, ReportsRaisedUnsupportedAndNotRun) {
+  const ProgramOutcome outcome =
+      run({.steps = {zeros_on(0, {2}), zeros_on(1, {2}), step("add", {StepRef{0}, StepRef{1}}),
+                     step("harness.observe", {StepRef{2}}), step("sin", {StepRef{0}}),
+                     step("add", {StepRef{0}}, {{.name = "bogus", .value = true}})}});
+  ASSERT_EQ(outcome.steps.size(), 6u);
+  EXPECT_EQ(outcome.steps[2].status, StepStatus::raised);
+  EXPECT_EQ(outcome.steps[2].exception_type, "ValueError");
+  EXPECT_EQ(outcome.steps[3].status, StepStatus::not_run);
+  EXPECT_EQ(outcome.steps[4].status, StepStatus::unsupported);
+  EXPECT_EQ(outcome.steps[4].message, "toy has no sin");
+  EXPECT_EQ(outcome.steps[5].status, StepStatus::unsupported) << "a keyword add lacks";
+  EXPECT_EQ(mapped_operations<ToyBackend>(toy_handlers()),
+            (std::vector<std::string>{"add", "zeros", "array.to_device"}));
+}
+
+// The reproduction's shape is the kit's: toy only says how to spell a step.
+TEST(KitBackend, WritesReproductionsInItsDialect) {
+  const CppDialect dialect{
+      .library = "toy",
+      .title = "toy",
+      .array_type = "toy::Array",
+      .exception_type = "toy::Error",
+      .build_comment = "//   c++ repro.cpp -ltoy\n",
+      .includes = "#include <toy.hpp>\n",
+      .helpers = "",
+      .device = [](std::string_view name) { return fmt::format("toy::Device(\"{}\")", name); },
+      .spell =
+          [](const Step& step, const CppNames& names) {
+            if (step.op != "add") throw Unsupported("toy spells add only");
+            const Arguments arguments = bind(step);
+            return CppExpression{
+                .result = CppResult::array,
+                .text = fmt::format("toy::add({}, {})",
+                                    cpp_variable(std::get<StepRef>(arguments.at("x1")), names),
+                                    cpp_variable(std::get<StepRef>(arguments.at("x2")), names))};
+          }};
+  const Program program{
+      .steps = {zeros_on(0, {2}), zeros_on(1, {2}), step("add", {StepRef{0}, StepRef{1}})}};
+  const Expectation expectation{.kind = ExpectKind::raises, .exceptions = {"ValueError"}};
+  const std::string source =
+      write_cpp_reproduction(dialect, program, 2, expectation, {"cpu", "gpu"}, run(program).steps);
+  EXPECT_NE(source.find("// A reproduction for toy"), std::string::npos) << source;
+  EXPECT_NE(source.find("// left out: it cannot be written in C++ (toy spells add only)"),
+            std::string::npos)
+      << source;
+  EXPECT_NE(source.find("toy::Array x2 = toy::add(x0, x1);"), std::string::npos) << source;
+  EXPECT_NE(source.find("if (python_name(error) != \"ValueError\")"), std::string::npos) << source;
+  EXPECT_NE(source.find("} catch (const toy::Error& error) {"), std::string::npos) << source;
+}
+
+}  // namespace
+}  // namespace conformance::kit_backend_test
