@@ -1,7 +1,7 @@
 // Helpers shared by the family files.
 #include "family.hpp"
 
-#include "../src/recipes.hpp"
+#include "recipes.hpp"
 
 namespace conformance::families {
 

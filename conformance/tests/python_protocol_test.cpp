@@ -8,8 +8,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "../adapters/python/json_lines.hpp"
 #include "conformance/program.hpp"
+#include "json_lines.hpp"
 
 namespace conformance::python_internal {
 namespace {

@@ -11,10 +11,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "../src/property.hpp"
-#include "../src/spec_text.hpp"
 #include "conformance/check.hpp"
 #include "conformance/generate.hpp"
+#include "property.hpp"
+#include "spec_text.hpp"
 
 namespace conformance::families {
 

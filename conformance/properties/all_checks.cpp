@@ -4,9 +4,9 @@
 #include <string_view>
 #include <utility>
 
-#include "../properties/family.hpp"
 #include "catalogue/catalogue.hpp"
 #include "conformance/known_failures.hpp"
+#include "family.hpp"
 
 namespace conformance {
 namespace {
