@@ -195,6 +195,14 @@ CppNames cpp_names(const Program& program, std::vector<std::string> devices) {
   return names;
 }
 
+Program program_through(const Program& program, int step) {
+  Program prefix;
+  if (program.steps.empty()) return prefix;
+  step = std::clamp(step, 0, static_cast<int>(program.steps.size()) - 1);
+  prefix.steps.assign(program.steps.begin(), program.steps.begin() + step + 1);
+  return prefix;
+}
+
 std::string cpp_variable(const StepRef& ref, const CppNames& names) {
   const bool several = ref.step >= 0 &&
                        static_cast<std::size_t>(ref.step) < names.several_results.size() &&
@@ -208,11 +216,8 @@ std::string write_cpp_reproduction(const CppDialect& dialect, const Program& pro
                                    const std::vector<std::string>& devices,
                                    const std::vector<StepOutcome>& replay,
                                    const std::string& setup) {
-  Program prefix;
-  if (!program.steps.empty()) {
-    step = std::clamp(step, 0, static_cast<int>(program.steps.size()) - 1);
-    prefix.steps.assign(program.steps.begin(), program.steps.begin() + step + 1);
-  }
+  const Program prefix = program_through(program, step);
+  if (!prefix.steps.empty()) step = static_cast<int>(prefix.steps.size()) - 1;  // clamped
   const CppNames names = cpp_names(prefix, devices);
   const auto outcome_of = [&replay](int i) {
     return static_cast<std::size_t>(i) < replay.size() ? &replay[i] : nullptr;

@@ -39,6 +39,10 @@ struct CppNames {
 // catalogue (catalogue::returns_several_arrays).
 CppNames cpp_names(const Program& program, std::vector<std::string> devices);
 
+// The steps of `program` up to and including `step` (clamped to the program): what a
+// reproduction of that step rebuilds, and what a backend replays to know how each step went.
+Program program_through(const Program& program, int step);
+
 // A step's result as a reproduction names it: "x2", or "x2[1]" for one of several arrays.
 std::string cpp_variable(const StepRef& ref, const CppNames& names);
 

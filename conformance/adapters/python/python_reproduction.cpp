@@ -9,7 +9,6 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <array>
 #include <set>
 #include <sstream>
 #include <string_view>

@@ -15,8 +15,6 @@ namespace conformance::strict_internal {
 // has them.
 const std::vector<std::string>& strict_operations();
 
-using adapter_support::is_harness_operation;
-
 // Every operation's call, the harness's own included. A handler throws Unsupported (what
 // strict's API cannot express), NotRun (a reference to a missing result), or what strict throws.
 const adapter_support::HandlerTable<StrictBackend>& strict_handlers();

@@ -2,8 +2,6 @@
 // it (one per group of functions, as strict's headers are grouped).
 #pragma once
 
-#include <functional>
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>

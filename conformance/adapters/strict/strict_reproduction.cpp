@@ -35,8 +35,8 @@ const adapter_support::CppDialect& strict_dialect() {
           "std::string exception_of(const strict::Error& error) {\n"
           "  return python_name(error) + \": \" + error.what();\n"
           "}\n\n",
-      .device = [](std::string_view name) { return cpp_device(name); },
-      .spell = [](const Step& step, const CppNames& names) { return cpp_call(step, names); }};
+      .device = cpp_device,
+      .spell = cpp_call};
   return dialect;
 }
 
@@ -67,10 +67,8 @@ std::string write_reproduction(const Program& program, int step, const Expectati
   std::vector<std::string> names;
   for (strict::Device device : devices)
     names.emplace_back(device.name());
-  Program prefix = program;
-  if (step >= 0 && static_cast<std::size_t>(step) < prefix.steps.size())
-    prefix.steps.resize(static_cast<std::size_t>(step) + 1);
-  const ProgramOutcome replay = run_program(prefix, devices);
+  const ProgramOutcome replay =
+      run_program(adapter_support::program_through(program, step), devices);
   return adapter_support::write_cpp_reproduction(strict_dialect(), program, step, expectation,
                                                  names, replay.steps,
                                                  setup(names, default_device.name()));

@@ -7,8 +7,6 @@
 // tensor). Nothing here checks devices: what libtorch does with them is what is measured.
 #pragma once
 
-#include <functional>
-#include <map>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -46,8 +44,6 @@ void add_fft_handlers(HandlerTable& table);                // fft.*
 // Every operation the adapter maps, as catalogue names in catalogue order, then the in-place
 // operators ("array.__iadd__", ...). The harness's own operations are not listed.
 const std::vector<std::string>& torch_operations();
-
-using adapter_support::is_harness_operation;
 
 // Every operation's call, the harness's own included. A handler throws Unsupported, NotRun, or
 // whatever libtorch throws.

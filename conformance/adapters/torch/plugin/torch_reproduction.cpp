@@ -46,7 +46,7 @@ const adapter_support::CppDialect& torch_dialect() {
           "         (c10_error ? c10_error->what_without_backtrace() : error.what());\n"
           "}\n\n",
       .device = [](std::string_view name) { return cpp_device(std::string(name)); },
-      .spell = [](const Step& step, const CppNames& names) { return cpp_call(step, names); }};
+      .spell = cpp_call};
   return dialect;
 }
 
