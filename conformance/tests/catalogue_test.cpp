@@ -395,8 +395,8 @@ TEST(Catalogue, OnlyTheCatalogueListsTheInPlaceOperators) {
 // The same for the element-wise functions, over the adapters too: a backend names them only in
 // its table of how to run each (a name and a function of that library, side by side).
 TEST(Catalogue, OnlyTheCatalogueListsTheElementwiseFunctions) {
-  const std::vector<std::string> run_tables = {"strict_dispatch.cpp",
-                                               "torch_dispatch_elementwise.cpp"};
+  const std::vector<std::string> run_tables = {"strict_operations.cpp",
+                                               "torch_operations_elementwise.cpp"};
   const auto files = sources_in({"src", "properties", "private", "app", "adapters", "include"});
   for (const auto& [path, text] : files) {
     if (std::find(run_tables.begin(), run_tables.end(), path.filename()) != run_tables.end())

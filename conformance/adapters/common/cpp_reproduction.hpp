@@ -1,7 +1,8 @@
 // The reproduction writer of the in-process adapters: a complete C++ program that rebuilds a
 // program's steps as the library's own calls and exits 1, printing the broken rule, when the
 // expectation is broken at the step under test (0 when it holds). Each backend describes its
-// dialect (CppDialect) and spells each step (its cpp_call); the program's shape is written here.
+// dialect (CppDialect) and spells each step (its table, operation_table.hpp); the program's
+// shape is written here.
 #pragma once
 
 #include <functional>

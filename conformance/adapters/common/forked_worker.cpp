@@ -21,8 +21,6 @@
 namespace conformance::adapter_support {
 namespace {
 
-constexpr std::size_t kStderrTail = 2000;
-
 // Sends all of `text`; false when the peer is gone (no SIGPIPE).
 bool send_all(int fd, const std::string& text) {
   std::size_t sent = 0;
@@ -64,20 +62,6 @@ std::string json_line(const nlohmann::json& json) {
   }
 }
 
-std::string describe(int status) {
-  if (WIFSIGNALED(status)) {
-    const int signal = WTERMSIG(status);
-    return fmt::format("killed by signal {} ({})", signal, ::strsignal(signal));
-  }
-  if (WIFEXITED(status)) return fmt::format("exited with status {}", WEXITSTATUS(status));
-  return "ended";
-}
-
-void close_fd(int& fd) {
-  if (fd >= 0) ::close(fd);
-  fd = -1;
-}
-
 }  // namespace
 
 ForkedWorker::~ForkedWorker() {
@@ -113,9 +97,8 @@ void ForkedWorker::start() {
   ::close(errors[1]);
   pid_ = pid;
   channel_ = sockets[0];
-  errors_ = errors[0];
+  stderr_.watch(errors[0]);
   pending_.clear();
-  stderr_tail_.clear();
 }
 
 void ForkedWorker::stop() {
@@ -124,23 +107,8 @@ void ForkedWorker::stop() {
   ::kill(pid_, SIGKILL);
   while (::waitpid(pid_, &wait_status_, 0) < 0 && errno == EINTR) {
   }
-  close_fd(errors_);
+  stderr_.close();
   pid_ = -1;
-}
-
-void ForkedWorker::drain_stderr(int timeout_ms) {
-  char buffer[4096];
-  while (errors_ >= 0) {
-    pollfd fd{errors_, POLLIN, 0};
-    if (::poll(&fd, 1, timeout_ms) <= 0) return;
-    const ssize_t n = ::read(errors_, buffer, sizeof buffer);
-    if (n <= 0) {
-      close_fd(errors_);
-      return;
-    }
-    stderr_tail_.append(buffer, static_cast<std::size_t>(n));
-    if (stderr_tail_.size() > kStderrTail) stderr_tail_.erase(0, stderr_tail_.size() - kStderrTail);
-  }
 }
 
 ProgramOutcome ForkedWorker::ended(RunStatus status, const std::string& what) {
@@ -148,19 +116,19 @@ ProgramOutcome ForkedWorker::ended(RunStatus status, const std::string& what) {
     // Reap first: the exit status says how it died, and its stderr is complete.
     while (::waitpid(pid_, &wait_status_, 0) < 0 && errno == EINTR) {
     }
-    drain_stderr(100);
+    stderr_.drain(100);
     close_fd(channel_);
-    close_fd(errors_);
+    stderr_.close();
     pid_ = -1;
   } else {
-    drain_stderr(0);
+    stderr_.drain(0);
     stop();
   }
-  std::string detail =
-      status == RunStatus::crash
-          ? fmt::format("the forked child running the program was {}", describe(wait_status_))
-          : what;
-  if (!stderr_tail_.empty()) detail += "; its stderr ended: " + stderr_tail_;
+  std::string detail = status == RunStatus::crash
+                           ? fmt::format("the forked child running the program was {}",
+                                         describe_wait_status(wait_status_))
+                           : what;
+  if (!stderr_.text().empty()) detail += "; its stderr ended: " + stderr_.text();
   ProgramOutcome outcome;
   outcome.status = status;
   outcome.detail = std::move(detail);
@@ -194,10 +162,10 @@ std::optional<ProgramOutcome> ForkedWorker::exchange(const Program& program,
                       fmt::format("the program ran past {} ms in the forked child", timeout_ms_));
       return std::nullopt;
     }
-    pollfd fds[2] = {{channel_, POLLIN, 0}, {errors_, POLLIN, 0}};
-    const int ready = ::poll(fds, errors_ >= 0 ? 2 : 1, static_cast<int>(left.count()) + 1);
+    pollfd fds[2] = {{channel_, POLLIN, 0}, {stderr_.fd(), POLLIN, 0}};
+    const int ready = ::poll(fds, stderr_.fd() >= 0 ? 2 : 1, static_cast<int>(left.count()) + 1);
     if (ready < 0 && errno == EINTR) continue;
-    if (errors_ >= 0 && (fds[1].revents & (POLLIN | POLLHUP)) != 0) drain_stderr(0);
+    if (stderr_.fd() >= 0 && (fds[1].revents & (POLLIN | POLLHUP)) != 0) stderr_.drain(0);
     if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) == 0) continue;
     const ssize_t n = ::read(channel_, buffer, sizeof buffer);
     if (n < 0 && errno == EINTR) continue;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "child_ending.hpp"
 #include "conformance/outcome.hpp"
 #include "conformance/program.hpp"
 
@@ -45,15 +46,13 @@ class ForkedWorker {
   // The outcome of one program, or the failure that ended the child.
   std::optional<ProgramOutcome> exchange(const Program& program, ProgramOutcome& failure);
   ProgramOutcome ended(RunStatus status, const std::string& what);
-  void drain_stderr(int timeout_ms);
 
   RunProgram run_;
   int timeout_ms_;
   pid_t pid_ = -1;
   int channel_ = -1;  // a socket to the child: programs out, outcomes in
-  int errors_ = -1;   // the child's stderr
+  StderrTail stderr_{2000};
   std::string pending_{};
-  std::string stderr_tail_{};
   int wait_status_ = 0;
 };
 

@@ -10,35 +10,28 @@
 //                                      // default device)
 //     using Call = ...;                // a step's arguments as the library needs them, made
 //                                      // from (const Arguments&, Session<MyBackend>&)
+//     using CppCall = ...;             // the same arguments as C++ source text, made from
+//                                      // (const Arguments&, const CppNames&)
 //     static std::string unmapped(std::string_view op);  // why a step has no call
 //     static ArrayReport report(const Array&, const std::vector<Device>&);
 //     static StepOutcome outcome_of(const std::exception& error);  // what the library raised
 //   };
 //
-// and a HandlerTable<MyBackend>: for each operation, how to run it.
+// and an OperationTable<MyBackend> (operation_table.hpp): for each operation, how to run it and
+// how to spell it.
 #pragma once
 
 #include <exception>
-#include <functional>
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
 #include "call_arguments.hpp"
 #include "conformance/outcome.hpp"
 #include "conformance/program.hpp"
+#include "operation_table.hpp"
 
 namespace conformance::adapter_support {
-
-// What one call gave: arrays, or a value that is no array (info queries, attributes).
-template <class Array>
-struct CallResult {
-  std::vector<Array> arrays{};
-  nlohmann::json value{};
-};
 
 // One program's run. A fresh Session per program, so nothing leaks from one program to the next.
 template <class Backend>
@@ -54,36 +47,19 @@ struct Session {
   typename Backend::State state{};
 };
 
-// Operation names to the code that calls the library.
-template <class Backend>
-using HandlerTable =
-    std::map<std::string,
-             std::function<CallResult<typename Backend::Array>(const typename Backend::Call&)>,
-             std::less<>>;
-
-// The operations a table maps, as catalogue names in catalogue order, then the in-place
-// operators; the harness's own operations are left out (every adapter has them).
-template <class Backend>
-std::vector<std::string> mapped_operations(const HandlerTable<Backend>& table) {
-  std::vector<std::string> names;
-  for (const auto& [name, handler] : table)
-    names.push_back(name);
-  return operations_in_catalogue_order(names);
-}
-
 // Runs one step through the table: never throws for anything the library does.
 template <class Backend>
-StepOutcome run_step(const HandlerTable<Backend>& table, const Step& step,
+StepOutcome run_step(const OperationTable<Backend>& table, const Step& step,
                      Session<Backend>& session) {
-  const auto handler = table.find(step.op);
-  if (handler == table.end())
+  const auto* entry = table.find(step.op);
+  if (entry == nullptr)
     return {.status = StepStatus::unsupported, .message = Backend::unmapped(step.op)};
   if (std::string missing = missing_reference(step, session.results); !missing.empty())
     return {.status = StepStatus::not_run, .message = std::move(missing)};
   try {
     const Arguments arguments = bind(step);
     CallResult<typename Backend::Array> result =
-        handler->second(typename Backend::Call(arguments, session));
+        entry->run(typename Backend::Call(arguments, session));
     StepOutcome outcome{.status = StepStatus::ok, .value = std::move(result.value)};
     for (const auto& array : result.arrays)
       outcome.arrays.push_back(Backend::report(array, session.devices));
@@ -106,7 +82,7 @@ StepOutcome run_step(const HandlerTable<Backend>& table, const Step& step,
 // Every step of a program from a fresh Session, each outcome a fact (arrays, a value, an
 // exception, unsupported or not run).
 template <class Backend>
-ProgramOutcome run_program(const HandlerTable<Backend>& table, const Program& program,
+ProgramOutcome run_program(const OperationTable<Backend>& table, const Program& program,
                            const std::vector<typename Backend::Device>& devices) {
   ProgramOutcome outcome;
   Session<Backend> session(devices);

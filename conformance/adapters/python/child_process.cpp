@@ -21,8 +21,6 @@ extern char** environ;
 namespace conformance::python_internal {
 namespace {
 
-constexpr std::size_t kStderrTail = 8192;
-
 using Clock = std::chrono::steady_clock;
 
 int remaining_ms(Clock::time_point deadline) {
@@ -30,10 +28,7 @@ int remaining_ms(Clock::time_point deadline) {
   return left.count() < 0 ? 0 : static_cast<int>(left.count());
 }
 
-void close_fd(int& fd) {
-  if (fd >= 0) ::close(fd);
-  fd = -1;
-}
+using adapter_support::close_fd;
 
 struct Pipe {
   int read = -1;
@@ -94,7 +89,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   ::close(exec_status.write);
   to_child_ = input.write;
   from_child_ = output.read;
-  child_errors_ = errors.read;
+  stderr_.watch(errors.read);
 
   int exec_error = 0;
   ssize_t got = 0;
@@ -106,7 +101,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
     kill();
     close_fd(to_child_);
     close_fd(from_child_);
-    close_fd(child_errors_);
+    stderr_.close();
     throw std::runtime_error(
         fmt::format("cannot run {}: {}", arguments.front(), std::strerror(exec_error)));
   }
@@ -116,7 +111,7 @@ ChildProcess::~ChildProcess() {
   close_fd(to_child_);
   kill();
   close_fd(from_child_);
-  close_fd(child_errors_);
+  stderr_.close();
 }
 
 bool ChildProcess::send(const std::string& line, int timeout_ms) {
@@ -124,12 +119,12 @@ bool ChildProcess::send(const std::string& line, int timeout_ms) {
   const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
   std::size_t sent = 0;
   while (sent < data.size()) {
-    pollfd fds[2] = {{to_child_, POLLOUT, 0}, {child_errors_, POLLIN, 0}};
+    pollfd fds[2] = {{to_child_, POLLOUT, 0}, {stderr_.fd(), POLLIN, 0}};
     const int ready = ::poll(fds, 2, remaining_ms(deadline));
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) return false;
     // A child blocked writing its stderr would never read: keep draining it.
-    if (fds[1].revents != 0) drain_stderr(0);
+    if (fds[1].revents != 0) stderr_.drain(0);
     if (fds[0].revents & (POLLERR | POLLHUP)) return false;
     if (fds[0].revents & POLLOUT) {
       const ssize_t n = ::write(to_child_, data.data() + sent, data.size() - sent);
@@ -154,12 +149,12 @@ ChildProcess::Reply ChildProcess::receive(int timeout_ms, std::size_t max_bytes)
         break;
     }
     if (from_child_ < 0) return {Wait::closed, {}};
-    pollfd fds[2] = {{from_child_, POLLIN, 0}, {child_errors_, POLLIN, 0}};
-    const int ready = ::poll(fds, child_errors_ >= 0 ? 2 : 1, remaining_ms(deadline));
+    pollfd fds[2] = {{from_child_, POLLIN, 0}, {stderr_.fd(), POLLIN, 0}};
+    const int ready = ::poll(fds, stderr_.fd() >= 0 ? 2 : 1, remaining_ms(deadline));
     if (ready < 0 && errno == EINTR) continue;
     if (ready == 0) return {Wait::timeout, {}};
     if (ready < 0) return {Wait::closed, {}};
-    if (fds[1].revents != 0) drain_stderr(0);
+    if (fds[1].revents != 0) stderr_.drain(0);
     if (fds[0].revents != 0) {
       const ssize_t n = ::read(from_child_, buffer, sizeof buffer);
       if (n > 0) {
@@ -168,22 +163,6 @@ ChildProcess::Reply ChildProcess::receive(int timeout_ms, std::size_t max_bytes)
         close_fd(from_child_);
       }
     }
-  }
-}
-
-void ChildProcess::drain_stderr(int timeout_ms) {
-  char buffer[8192];
-  while (child_errors_ >= 0) {
-    pollfd fd{child_errors_, POLLIN, 0};
-    if (::poll(&fd, 1, timeout_ms) <= 0) return;
-    const ssize_t n = ::read(child_errors_, buffer, sizeof buffer);
-    if (n <= 0) {
-      if (n < 0 && errno == EINTR) continue;
-      close_fd(child_errors_);
-      return;
-    }
-    stderr_tail_.append(buffer, static_cast<std::size_t>(n));
-    if (stderr_tail_.size() > kStderrTail) stderr_tail_.erase(0, stderr_tail_.size() - kStderrTail);
   }
 }
 
@@ -208,19 +187,13 @@ std::string ChildProcess::exit_description() {
     }
     if (!reaped_) return "closed its output but did not exit";
   }
-  drain_stderr(100);
-  if (WIFSIGNALED(wait_status_)) {
-    const int signal = WTERMSIG(wait_status_);
-    return fmt::format("killed by signal {} ({})", signal, ::strsignal(signal));
-  }
-  if (WIFEXITED(wait_status_))
-    return fmt::format("exited with status {}", WEXITSTATUS(wait_status_));
-  return "ended";
+  stderr_.drain(100);
+  return adapter_support::describe_wait_status(wait_status_);
 }
 
 const std::string& ChildProcess::stderr_tail() {
-  drain_stderr(0);
-  return stderr_tail_;
+  stderr_.drain(0);
+  return stderr_.text();
 }
 
 }  // namespace conformance::python_internal

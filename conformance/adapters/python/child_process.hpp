@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "child_ending.hpp"
 #include "json_lines.hpp"
 
 namespace conformance::python_internal {
@@ -42,13 +43,11 @@ class ChildProcess {
   const std::string& stderr_tail();
 
  private:
-  void drain_stderr(int timeout_ms);
   pid_t pid_ = -1;
   int to_child_ = -1;
   int from_child_ = -1;
-  int child_errors_ = -1;
   LineBuffer stdout_lines_{};
-  std::string stderr_tail_{};
+  adapter_support::StderrTail stderr_{8192};
   int wait_status_ = 0;
   bool reaped_ = false;
 };

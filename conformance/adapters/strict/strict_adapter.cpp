@@ -1,5 +1,5 @@
-// The strict adapter: its handshake (strict's devices, dtypes and operations) and the Adapter
-// interface over the run loop and the reproduction writer.
+// The strict adapter: the kit's in-process adapter (in_process_adapter.hpp) over strict's table,
+// with strict's devices and dtypes in the handshake, and the injected faults of issue #7.
 #include "conformance/strict_adapter.hpp"
 
 #include <fmt/format.h>
@@ -11,12 +11,15 @@
 #include <strict/fault.hpp>
 #include <strict/strict.hpp>
 
-#include "strict_dispatch.hpp"
+#include "in_process_adapter.hpp"
+#include "strict_operations.hpp"
 #include "strict_reproduction.hpp"
-#include "strict_run.hpp"
+#include "strict_values.hpp"  // the run loop makes a Call per step
 
 namespace conformance {
 namespace {
+
+using strict_internal::StrictBackend;
 
 // The project's version (CMakeLists.txt, project(... VERSION)); strict has no version of its own.
 constexpr const char* kLibraryVersion = "0.1.0";
@@ -30,31 +33,13 @@ std::vector<std::string> names(const std::vector<strict::DType>& dtypes) {
   return out;
 }
 
-Handshake make_handshake(const std::vector<strict::Device>& devices, std::string implementation) {
+DeviceDescription describe(strict::Device device) {
   const strict::Info info = strict::array_namespace_info();
-  Handshake handshake{.implementation = std::move(implementation),
-                      .library = "strict",
-                      .library_version = kLibraryVersion,
-                      .spec_version = kSpecVersion};
-  for (strict::Device device : devices) {
-    const strict::DefaultDTypes defaults = info.default_dtypes(device);
-    handshake.devices.push_back(
-        {.repr = std::string(device.name()),
-         .dtypes = names(info.dtypes(device)),
-         .default_float_dtype = std::string(strict::name(defaults.real_floating)),
-         .default_integer_dtype = std::string(strict::name(defaults.integral))});
-  }
-  const strict::Device default_device = info.default_device();
-  for (std::size_t i = 0; i < devices.size(); ++i)
-    if (devices[i] == default_device) handshake.default_device = static_cast<int>(i);
-  // strict has every feature; set_default_device through a DefaultDeviceGuard per program.
-  handshake.features = {.device_attribute = true,
-                        .to_device = true,
-                        .namespace_info = true,
-                        .set_default_device = true,
-                        .dlpack = true};
-  handshake.operations = strict_internal::strict_operations();
-  return handshake;
+  const strict::DefaultDTypes defaults = info.default_dtypes(device);
+  return {.repr = std::string(device.name()),
+          .dtypes = names(info.dtypes(device)),
+          .default_float_dtype = std::string(strict::name(defaults.real_floating)),
+          .default_integer_dtype = std::string(strict::name(defaults.integral))};
 }
 
 // The fault named by `--impl strict:fault=NAME` (issue #7); for "", the one STRICT_FAULT selects,
@@ -66,42 +51,59 @@ std::optional<strict::fault::Fault> parse_fault(const std::string& name) {
       fmt::format("strict has no fault '{}'; valid names: {}", name, strict::fault::valid_names()));
 }
 
-class StrictAdapter final : public Adapter {
+// Switches the fault on for the adapter's lifetime (every program runs in this process); a base
+// class, so that it is on before the handshake is made.
+struct FaultScope {
+  explicit FaultScope(std::optional<strict::fault::Fault> fault) : fault(fault), scope(fault) {}
+  std::optional<strict::fault::Fault> fault;
+  strict::fault::ScopedFault scope;
+};
+
+adapter_support::InProcessParts<StrictBackend> strict_parts(
+    const std::optional<strict::fault::Fault>& fault) {
+  const strict::Device default_device = strict::default_device();
+  return {
+      .table = strict_internal::strict_table(),
+      .dialect = strict_internal::strict_dialect(),
+      .identity = {.implementation =
+                       fault ? fmt::format("strict:fault={}", strict::fault::info(*fault).name)
+                             : std::string("strict"),
+                   .library = "strict",
+                   .library_version = kLibraryVersion,
+                   .spec_version = kSpecVersion,
+                   // strict has every feature; set_default_device through a DefaultDeviceGuard
+                   // per program.
+                   .features = {.device_attribute = true,
+                                .to_device = true,
+                                .namespace_info = true,
+                                .set_default_device = true,
+                                .dlpack = true}},
+      .devices = strict::array_namespace_info().devices(),
+      .describe = describe,
+      .default_device = strict::array_namespace_info().default_device(),
+      .setup =
+          [default_device](const std::vector<std::string>& devices) {
+            return strict_internal::reproduction_setup(devices, default_device.name());
+          },
+  };
+}
+
+class StrictAdapter final : private FaultScope,
+                            public adapter_support::InProcessAdapter<StrictBackend> {
  public:
-  // The fault is switched on first, so the handshake reports what the faulty strict says; it
-  // stays on for the adapter's lifetime (every program runs in this process).
   explicit StrictAdapter(std::optional<strict::fault::Fault> fault)
-      : fault_(fault),
-        devices_(strict::array_namespace_info().devices()),
-        default_device_(strict::default_device()),
-        handshake_(make_handshake(
-            devices_, fault ? fmt::format("strict:fault={}", strict::fault::info(*fault).name)
-                            : std::string("strict"))) {}
-
-  const Handshake& handshake() const override { return handshake_; }
-
-  ProgramOutcome run(const Program& program) override {
-    return strict_internal::run_program(program, devices_);
-  }
+      : FaultScope(fault), InProcessAdapter(strict_parts(fault)) {}
 
   std::string reproduction(const Program& program, int step,
                            const Expectation& expectation) const override {
-    std::string text =
-        strict_internal::write_reproduction(program, step, expectation, devices_, default_device_);
-    if (!fault_) return text;
-    const std::string_view name = strict::fault::info(*fault_).name;
+    std::string text = InProcessAdapter::reproduction(program, step, expectation);
+    if (!fault) return text;
+    const std::string_view name = strict::fault::info(*fault).name;
     return fmt::format(
         "// Found with the injected fault strict:fault={0}: run this program with\n"
         "// STRICT_FAULT={0} in its environment to see the failure (issue #7).\n{1}",
         name, text);
   }
-
- private:
-  std::optional<strict::fault::Fault> fault_;
-  strict::fault::ScopedFault scoped_fault_{fault_};  // after fault_, before everything else
-  std::vector<strict::Device> devices_;  // as listed at the handshake: DeviceIndex i is devices_[i]
-  strict::Device default_device_;
-  Handshake handshake_;
 };
 
 }  // namespace

@@ -1,17 +1,12 @@
-// Reproductions in C++ over strict: the shared writer (cpp_reproduction.hpp) in strict's dialect.
-// The program is replayed first, so that the reproduction knows which earlier steps raised and
-// which did not run.
+// strict's dialect of the kit's reproduction writer, and the setup its reproductions start with.
 #include "strict_reproduction.hpp"
 
 #include <fmt/format.h>
 
-#include "cpp_reproduction.hpp"
-#include "strict_cpp_calls.hpp"
 #include "strict_cpp_text.hpp"
-#include "strict_run.hpp"
+#include "strict_operations.hpp"
 
 namespace conformance::strict_internal {
-namespace {
 
 const adapter_support::CppDialect& strict_dialect() {
   static const adapter_support::CppDialect dialect{
@@ -36,12 +31,14 @@ const adapter_support::CppDialect& strict_dialect() {
           "  return python_name(error) + \": \" + error.what();\n"
           "}\n\n",
       .device = cpp_device,
-      .spell = cpp_call};
+      .spell = [](const Step& step, const CppNames& names) {
+        return adapter_support::spell_step<StrictBackend>(strict_table(), step, names);
+      }};
   return dialect;
 }
 
-// Statements giving the reproduction's process the harness's devices and default device.
-std::string setup(const std::vector<std::string>& devices, std::string_view default_device) {
+std::string reproduction_setup(const std::vector<std::string>& devices,
+                               std::string_view default_device) {
   std::string out;
   for (std::size_t i = 0; i < devices.size(); ++i) {
     const std::string& device = devices[i];
@@ -57,21 +54,6 @@ std::string setup(const std::vector<std::string>& devices, std::string_view defa
   if (default_device != "cpu")
     out += fmt::format("  strict::set_global_default_device({});\n", cpp_device(default_device));
   return out;
-}
-
-}  // namespace
-
-std::string write_reproduction(const Program& program, int step, const Expectation& expectation,
-                               const std::vector<strict::Device>& devices,
-                               strict::Device default_device) {
-  std::vector<std::string> names;
-  for (strict::Device device : devices)
-    names.emplace_back(device.name());
-  const ProgramOutcome replay =
-      run_program(adapter_support::program_through(program, step), devices);
-  return adapter_support::write_cpp_reproduction(strict_dialect(), program, step, expectation,
-                                                 names, replay.steps,
-                                                 setup(names, default_device.name()));
 }
 
 }  // namespace conformance::strict_internal

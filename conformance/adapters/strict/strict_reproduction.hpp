@@ -1,21 +1,20 @@
-// Reproductions in C++: a complete program using only <strict/strict.hpp> that rebuilds a
-// program's steps as strict calls and exits 1, printing the broken rule, when the expectation is
-// broken at the step under test (0 otherwise).
+// Reproductions in C++ over strict: the kit's writer (cpp_reproduction.hpp) in strict's dialect,
+// a complete program using only <strict/strict.hpp>.
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include <strict/strict.hpp>
-
-#include "conformance/oracle.hpp"
-#include "conformance/program.hpp"
+#include "cpp_reproduction.hpp"
 
 namespace conformance::strict_internal {
 
-// `devices` are the handshake's, in order; `default_device` its default.
-std::string write_reproduction(const Program& program, int step, const Expectation& expectation,
-                               const std::vector<strict::Device>& devices,
-                               strict::Device default_device);
+const adapter_support::CppDialect& strict_dialect();
+
+// Statements giving the reproduction's process the harness's devices (by their handshake names)
+// and default device.
+std::string reproduction_setup(const std::vector<std::string>& devices,
+                               std::string_view default_device);
 
 }  // namespace conformance::strict_internal

@@ -15,7 +15,8 @@
 
 namespace conformance::strict_internal {
 
-class Call;  // strict_values.hpp
+class Call;     // strict_values.hpp
+class CppCall;  // strict_cpp_text.hpp
 
 // A step that reads a result no earlier step produced: it is reported not_run.
 using adapter_support::NotRun;
@@ -25,6 +26,7 @@ struct StrictBackend {
   using Array = strict::Array;
   using Device = strict::Device;
   using Call = strict_internal::Call;
+  using CppCall = strict_internal::CppCall;
   struct State {
     // In force from a harness.set_default_device step to the end of the program.
     std::optional<strict::DefaultDeviceGuard> default_device_guard;

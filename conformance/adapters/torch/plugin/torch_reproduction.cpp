@@ -1,12 +1,13 @@
 // Reproductions in C++ over ATen: the shared writer (cpp_reproduction.hpp) in libtorch's dialect.
-// Each step becomes the call the adapter makes (torch_dispatch_*.cpp), spelled by torch_cpp_text.
+// Each step becomes the call the adapter makes, as its entry in the operation table spells it
+// (torch_operations_*.cpp).
 #include "torch_reproduction.hpp"
 
 #include "cpp_reproduction.hpp"
-#include "torch_cpp_text.hpp"
+#include "torch_cpp_call.hpp"
+#include "torch_operations.hpp"
 
 namespace conformance::torch_internal {
-namespace {
 
 const adapter_support::CppDialect& torch_dialect() {
   static const adapter_support::CppDialect dialect{
@@ -45,18 +46,11 @@ const adapter_support::CppDialect& torch_dialect() {
           "  return python_name(error) + \": \" +\n"
           "         (c10_error ? c10_error->what_without_backtrace() : error.what());\n"
           "}\n\n",
-      .device = [](std::string_view name) { return cpp_device(std::string(name)); },
-      .spell = cpp_call};
+      .device = cpp_device,
+      .spell = [](const Step& step, const adapter_support::CppNames& names) {
+        return adapter_support::spell_step<TorchBackend>(torch_table(), step, names);
+      }};
   return dialect;
-}
-
-}  // namespace
-
-std::string write_reproduction(const Program& program, int step, const Expectation& expectation,
-                               const std::vector<std::string>& devices,
-                               const std::vector<StepOutcome>& replay) {
-  return adapter_support::write_cpp_reproduction(torch_dialect(), program, step, expectation,
-                                                 devices, replay);
 }
 
 }  // namespace conformance::torch_internal

@@ -14,7 +14,8 @@
 
 namespace conformance::torch_internal {
 
-class Call;  // torch_values.hpp
+class Call;     // torch_values.hpp
+class CppCall;  // torch_cpp_call.hpp
 
 // A step that reads a result no earlier step produced: it is reported not_run.
 using adapter_support::NotRun;
@@ -24,6 +25,7 @@ struct TorchBackend {
   using Array = at::Tensor;
   using Device = at::Device;
   using Call = torch_internal::Call;
+  using CppCall = torch_internal::CppCall;
   struct State {};
 
   static std::string unmapped(std::string_view op);

@@ -1,12 +1,10 @@
-// The run loop is the kit's (in_process_backend.hpp); libtorch supplies its table and says how
-// its outcomes are reported.
-#include "torch_run.hpp"
+// What libtorch's backend description says: how an unmapped step, a tensor and an error are
+// reported. The run loop is the kit's (in_process_backend.hpp).
+#include "torch_session.hpp"
 
 #include <fmt/format.h>
 
-#include "torch_dispatch.hpp"
 #include "torch_names.hpp"
-#include "torch_session.hpp"
 #include "torch_values.hpp"
 
 namespace conformance::torch_internal {
@@ -27,10 +25,6 @@ StepOutcome TorchBackend::outcome_of(const std::exception& error) {
   return {.status = StepStatus::raised,
           .exception_type = python_exception_name(error),
           .message = std::move(message)};
-}
-
-ProgramOutcome run_program(const Program& program, const std::vector<at::Device>& devices) {
-  return adapter_support::run_program<TorchBackend>(torch_handlers(), program, devices);
 }
 
 }  // namespace conformance::torch_internal

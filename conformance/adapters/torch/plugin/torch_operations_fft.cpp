@@ -1,8 +1,9 @@
 // The fft extension over ATen's at::fft_* functions: the transforms and shifts of one tensor
 // (axis/axes -> dim), and the frequency helpers, which are factories (dtype=/device= as options).
+// No C++ text is written for them yet.
 #include <variant>
 
-#include "torch_dispatch.hpp"
+#include "torch_operations.hpp"
 
 namespace conformance::torch_internal {
 namespace {
@@ -35,7 +36,7 @@ at::OptionalIntArrayRef optional_ref(const std::optional<std::vector<std::int64_
 
 }  // namespace
 
-void add_fft_handlers(HandlerTable& table) {
+void add_fft_operations(OperationTable& table) {
   const std::pair<const char*, OneAxis> one_axis[] = {
       {"fft.fft", [](const at::Tensor& x, c10::optional<std::int64_t> n,
                      std::int64_t dim) { return at::fft_fft(x, n, dim); }},
@@ -51,11 +52,14 @@ void add_fft_handlers(HandlerTable& table) {
                        std::int64_t dim) { return at::fft_ihfft(x, n, dim); }},
   };
   for (const auto& [name, function] : one_axis) {
-    table[name] = [function](const Call& call) {
-      require_default_norm(call);
-      return one(function(call.tensor("x"), c10_optional(call.optional_integer("n")),
-                          call.integer("axis", -1)));
-    };
+    table.add(
+        name,
+        [function](const Call& call) {
+          require_default_norm(call);
+          return one(function(call.tensor("x"), c10_optional(call.optional_integer("n")),
+                              call.integer("axis", -1)));
+        },
+        adapter_support::not_spelled);
   }
   const std::pair<const char*, ManyAxes> many_axes[] = {
       {"fft.fftn", [](const at::Tensor& x, at::OptionalIntArrayRef s,
@@ -68,12 +72,15 @@ void add_fft_handlers(HandlerTable& table) {
                         at::OptionalIntArrayRef dim) { return at::fft_irfftn(x, s, dim); }},
   };
   for (const auto& [name, function] : many_axes) {
-    table[name] = [function](const Call& call) {
-      require_default_norm(call);
-      const auto s = lengths(call);
-      const auto axes = call.axes("axes");
-      return one(function(call.tensor("x"), optional_ref(s), optional_ref(axes)));
-    };
+    table.add(
+        name,
+        [function](const Call& call) {
+          require_default_norm(call);
+          const auto s = lengths(call);
+          const auto axes = call.axes("axes");
+          return one(function(call.tensor("x"), optional_ref(s), optional_ref(axes)));
+        },
+        adapter_support::not_spelled);
   }
   const std::pair<const char*, Shift> shifts[] = {
       {"fft.fftshift",
@@ -82,10 +89,13 @@ void add_fft_handlers(HandlerTable& table) {
        [](const at::Tensor& x, at::OptionalIntArrayRef dim) { return at::fft_ifftshift(x, dim); }},
   };
   for (const auto& [name, function] : shifts) {
-    table[name] = [function](const Call& call) {
-      const auto axes = call.axes("axes");
-      return one(function(call.tensor("x"), optional_ref(axes)));
-    };
+    table.add(
+        name,
+        [function](const Call& call) {
+          const auto axes = call.axes("axes");
+          return one(function(call.tensor("x"), optional_ref(axes)));
+        },
+        adapter_support::not_spelled);
   }
   const std::pair<const char*, Frequencies> frequencies[] = {
       {"fft.fftfreq",
@@ -94,11 +104,14 @@ void add_fft_handlers(HandlerTable& table) {
        [](std::int64_t n, double d, at::TensorOptions o) { return at::fft_rfftfreq(n, d, o); }},
   };
   for (const auto& [name, function] : frequencies) {
-    table[name] = [function, name = std::string(name)](const Call& call) {
-      const auto n = call.optional_integer("n");
-      if (!n) throw Unsupported(name + " needs n");
-      return one(function(*n, call.number("d", 1.0), call.options()));
-    };
+    table.add(
+        name,
+        [function, name = std::string(name)](const Call& call) {
+          const auto n = call.optional_integer("n");
+          if (!n) throw Unsupported(name + " needs n");
+          return one(function(*n, call.number("d", 1.0), call.options()));
+        },
+        adapter_support::not_spelled);
   }
 }
 

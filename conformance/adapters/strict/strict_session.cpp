@@ -1,11 +1,9 @@
-// The run loop is the kit's (in_process_backend.hpp); strict supplies its table and says how its
-// outcomes are reported.
-#include "strict_run.hpp"
+// What strict's backend description says: how an unmapped step, an array and an error are
+// reported. The run loop is the kit's (in_process_backend.hpp).
+#include "strict_session.hpp"
 
 #include <fmt/format.h>
 
-#include "strict_dispatch.hpp"
-#include "strict_session.hpp"
 #include "strict_values.hpp"
 
 namespace conformance::strict_internal {
@@ -26,10 +24,6 @@ StepOutcome StrictBackend::outcome_of(const std::exception& error) {
                                 ? std::string(strict::python_exception_name(strict_error->kind()))
                                 : std::string("RuntimeError"),
           .message = error.what()};
-}
-
-ProgramOutcome run_program(const Program& program, const std::vector<strict::Device>& devices) {
-  return adapter_support::run_program<StrictBackend>(strict_handlers(), program, devices);
 }
 
 }  // namespace conformance::strict_internal

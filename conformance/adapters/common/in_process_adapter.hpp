@@ -1,0 +1,107 @@
+// The Adapter of an in-process backend: the handshake (the backend's devices and the operations
+// its table maps), each program run through the kit's run loop, in this process or in a forked
+// child, and reproductions written in the backend's C++ dialect after replaying the program. A
+// backend gives what is its own (InProcessParts); an adapter with more to say (strict's injected
+// faults) derives from this class.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "conformance/adapter.hpp"
+#include "cpp_reproduction.hpp"
+#include "forked_worker.hpp"
+#include "in_process_backend.hpp"
+#include "operation_table.hpp"
+
+namespace conformance::adapter_support {
+
+template <class Backend>
+struct InProcessParts {
+  using Device = typename Backend::Device;
+
+  const OperationTable<Backend>& table;
+  const CppDialect& dialect;
+  // The handshake without its devices and operations, which the kit fills in.
+  Handshake identity;
+  // The devices programs may name, in order: DeviceIndex i is devices[i].
+  std::vector<Device> devices;
+  // What the handshake says of one device: its name, dtypes and default dtypes.
+  std::function<DeviceDescription(const Device&)> describe;
+  // Where a program without a device puts its arrays; nullopt where the library says None.
+  std::optional<Device> default_device;
+  // Statements a reproduction runs before its first step (registering the devices, setting the
+  // default device), as the backend's setup for the handshake's device names.
+  std::function<std::string(const std::vector<std::string>& device_names)> setup = {};
+  // When set, programs run in a forked child (forked_worker.hpp) with this timeout per program.
+  std::optional<int> isolation_timeout_ms = std::nullopt;
+};
+
+template <class Backend>
+class InProcessAdapter : public Adapter {
+ public:
+  explicit InProcessAdapter(InProcessParts<Backend> parts)
+      : table_(parts.table),
+        dialect_(parts.dialect),
+        devices_(std::move(parts.devices)),
+        handshake_(std::move(parts.identity)) {
+    for (std::size_t i = 0; i < devices_.size(); ++i) {
+      handshake_.devices.push_back(parts.describe(devices_[i]));
+      device_names_.push_back(handshake_.devices.back().repr);
+      if (parts.default_device && devices_[i] == *parts.default_device)
+        handshake_.default_device = static_cast<int>(i);
+    }
+    handshake_.operations = table_.mapped_operations();
+    if (parts.setup) setup_ = parts.setup(device_names_);
+    if (parts.isolation_timeout_ms) {
+      worker_.emplace(
+          [this](const Program& program) {
+            return run_program<Backend>(table_, program, devices_);
+          },
+          *parts.isolation_timeout_ms);
+    }
+  }
+
+  const Handshake& handshake() const override { return handshake_; }
+
+  ProgramOutcome run(const Program& program) override {
+    if (!worker_) return run_program<Backend>(table_, program, devices_);
+    ForkedBatch batch = worker_->run({program});
+    if (!batch.completed.empty()) return std::move(batch.completed.front());
+    return std::move(*batch.failed);
+  }
+
+  std::string reproduction(const Program& program, int step,
+                           const Expectation& expectation) const override {
+    return write_cpp_reproduction(dialect_, program, step, expectation, device_names_,
+                                  replay(program, step), setup_);
+  }
+
+ private:
+  // The outcomes of the program's steps through `step` (in the child, when isolated), so that
+  // a reproduction knows which steps raised and which did not run. Where the step under test
+  // ends the child, the steps before it still tell.
+  std::vector<StepOutcome> replay(const Program& program, int step) const {
+    if (!worker_)
+      return run_program<Backend>(table_, program_through(program, step), devices_).steps;
+    ForkedBatch batch = worker_->run({program_through(program, step)});
+    if (batch.completed.empty() && step > 0)
+      batch = worker_->run({program_through(program, step - 1)});
+    if (batch.completed.empty()) return {};
+    return std::move(batch.completed.front().steps);
+  }
+
+  const OperationTable<Backend>& table_;
+  const CppDialect& dialect_;
+  std::vector<typename Backend::Device> devices_;
+  std::vector<std::string> device_names_;  // as the handshake names them
+  Handshake handshake_;
+  std::string setup_;
+  // The forked child, when isolated; a reproduction's replay uses it too, hence mutable.
+  mutable std::optional<ForkedWorker> worker_;
+};
+
+}  // namespace conformance::adapter_support
