@@ -139,6 +139,8 @@ class CallBuilder {
   const catalogue::Operation& op_;
   CallOptions options_;
   std::shared_ptr<const Handshake> handshake_;
+  // Per device of the handshake: the standard dtypes it holds, one bit each (standard order).
+  std::vector<std::uint32_t> held_dtypes_{};
   std::vector<int> input_devices_{};
   std::optional<int> target_device_{};  // a drawn device keyword or to_device target
   std::optional<Value> target_{};

@@ -15,35 +15,63 @@ namespace detail {
 
 namespace {
 
+// Sets of standard dtypes as bits, in standard_dtypes() order. Placement asks which dtypes some
+// devices share within some categories for every device it considers; answered by comparing
+// dtype names, that was a fifth of a whole strict run.
+using DtypeSet = std::uint32_t;
+static_assert(sizeof(DtypeSet) * 8 >= 13, "one bit per standard dtype (13 of them)");
+
 bool holds(const DeviceDescription& device, std::string_view dtype) {
   return std::find(device.dtypes.begin(), device.dtypes.end(), dtype) != device.dtypes.end();
 }
 
-// Standard dtypes every listed device holds, within every category.
-std::vector<std::string> common_dtypes(const Handshake& handshake, const std::vector<int>& devices,
-                                       const std::vector<std::string_view>& categories) {
-  std::vector<std::string> out;
-  for (const auto& dtype : standard_dtypes()) {
-    const bool everywhere = std::all_of(devices.begin(), devices.end(), [&](int d) {
-      return holds(handshake.devices.at(static_cast<std::size_t>(d)), dtype);
-    });
-    const bool fits = std::all_of(categories.begin(), categories.end(),
-                                  [&](std::string_view c) { return in_category(dtype, c); });
-    if (everywhere && fits) out.push_back(dtype);
-  }
-  return out;
+DtypeSet held_by(const DeviceDescription& device) {
+  const auto& standard = standard_dtypes();
+  DtypeSet set = 0;
+  for (std::size_t i = 0; i < standard.size(); ++i)
+    if (holds(device, standard[i])) set |= DtypeSet{1} << i;
+  return set;
 }
 
-// Devices that, with `others`, share a dtype within the categories.
-std::vector<int> fitting_devices(const Handshake& handshake, std::vector<int> others,
-                                 const std::vector<std::string_view>& categories,
-                                 std::optional<int> excluded = std::nullopt) {
+// The standard dtypes in `category`. A recipe names a handful of categories: each is worked out
+// once per thread.
+DtypeSet in_category_set(std::string_view category) {
+  thread_local std::vector<std::pair<std::string, DtypeSet>> known;
+  for (const auto& [name, set] : known)
+    if (name == category) return set;
+  const auto& standard = standard_dtypes();
+  DtypeSet set = 0;
+  for (std::size_t i = 0; i < standard.size(); ++i)
+    if (in_category(standard[i], category)) set |= DtypeSet{1} << i;
+  known.emplace_back(category, set);
+  return set;
+}
+
+// The standard dtypes within every one of `categories`.
+DtypeSet admitted_by(const std::vector<std::string_view>& categories) {
+  DtypeSet set = (DtypeSet{1} << standard_dtypes().size()) - 1;
+  for (std::string_view category : categories)
+    set &= in_category_set(category);
+  return set;
+}
+
+// The dtypes every one of `devices` holds (`held` per device of the handshake).
+DtypeSet shared_by(const std::vector<DtypeSet>& held, const std::vector<int>& devices) {
+  DtypeSet set = ~DtypeSet{0};
+  for (int d : devices)
+    set &= held.at(static_cast<std::size_t>(d));
+  return set;
+}
+
+// Devices that, with `others`, share one of the `admitted` dtypes.
+std::vector<int> fitting_devices(const std::vector<DtypeSet>& held, std::vector<int> others,
+                                 DtypeSet admitted, std::optional<int> excluded = std::nullopt) {
   std::vector<int> out;
   others.push_back(0);
-  for (int d = 0; d < static_cast<int>(handshake.devices.size()); ++d) {
+  for (int d = 0; d < static_cast<int>(held.size()); ++d) {
     if (excluded == d) continue;
     others.back() = d;
-    if (!common_dtypes(handshake, others, categories).empty()) out.push_back(d);
+    if ((shared_by(held, others) & admitted) != 0) out.push_back(d);
   }
   return out;
 }
@@ -57,7 +85,10 @@ int draw_from(const std::vector<int>& devices, std::string_view what) {
 
 CallBuilder::CallBuilder(std::string op_name, const catalogue::Operation& op, CallOptions options,
                          std::shared_ptr<const Handshake> handshake)
-    : name_(std::move(op_name)), op_(op), options_(options), handshake_(std::move(handshake)) {}
+    : name_(std::move(op_name)), op_(op), options_(options), handshake_(std::move(handshake)) {
+  for (const DeviceDescription& device : handshake_->devices)
+    held_dtypes_.push_back(held_by(device));
+}
 
 void CallBuilder::place(int count, const std::vector<std::string_view>& categories,
                         bool needs_target) {
@@ -69,14 +100,16 @@ void CallBuilder::place(int count, const std::vector<std::string_view>& categori
   if (options_.device && (*options_.device < 0 || *options_.device >= device_count))
     throw std::invalid_argument(fmt::format("CallOptions::device {} is not one of the {} devices",
                                             *options_.device, device_count));
+  const DtypeSet admitted = admitted_by(categories);
 
   if (op_.has_device_keyword || needs_target) {
     switch (options_.device_keyword) {
       case DeviceKeyword::omitted:
-        if (needs_target) target_device_ = draw_from(fitting_devices(hs, {}, categories), name_);
+        if (needs_target)
+          target_device_ = draw_from(fitting_devices(held_dtypes_, {}, admitted), name_);
         break;
       case DeviceKeyword::drawn:
-        target_device_ = draw_from(fitting_devices(hs, {}, categories), name_);
+        target_device_ = draw_from(fitting_devices(held_dtypes_, {}, admitted), name_);
         break;
       case DeviceKeyword::invalid:
         target_ = InvalidDevice{};
@@ -92,10 +125,10 @@ void CallBuilder::place(int count, const std::vector<std::string_view>& categori
   std::vector<int> fixed;
   if (target_device_) fixed.push_back(*target_device_);
   const auto first_device = [&] {
-    if (!options_.device) return draw_from(fitting_devices(hs, fixed, categories), name_);
+    if (!options_.device) return draw_from(fitting_devices(held_dtypes_, fixed, admitted), name_);
     auto with_it = fixed;
     with_it.push_back(*options_.device);
-    if (common_dtypes(hs, with_it, categories).empty())
+    if ((shared_by(held_dtypes_, with_it) & admitted) == 0)
       throw rc::GenerationFailure(
           fmt::format("device {} holds no dtype {} needs", *options_.device, name_));
     return *options_.device;
@@ -108,7 +141,7 @@ void CallBuilder::place(int count, const std::vector<std::string_view>& categori
   if (device_count < 2) throw rc::GenerationFailure("mixed placement needs two devices");
   const int first = first_device();
   fixed.push_back(first);
-  const int second = draw_from(fitting_devices(hs, fixed, categories, first), name_);
+  const int second = draw_from(fitting_devices(held_dtypes_, fixed, admitted, first), name_);
   const int moved = 1 + draw_index(count - 1);
   input_devices_.assign(static_cast<std::size_t>(count), first);
   input_devices_[static_cast<std::size_t>(moved)] = second;
@@ -124,7 +157,12 @@ std::vector<int> CallBuilder::involved_devices() const {
 
 std::vector<std::string> CallBuilder::dtypes(
     const std::vector<std::string_view>& categories) const {
-  return common_dtypes(*handshake_, involved_devices(), categories);
+  const DtypeSet shared = shared_by(held_dtypes_, involved_devices()) & admitted_by(categories);
+  const auto& standard = standard_dtypes();
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < standard.size(); ++i)
+    if ((shared & (DtypeSet{1} << i)) != 0) out.push_back(standard[i]);
+  return out;
 }
 
 std::string CallBuilder::pick_dtype(const std::vector<std::string_view>& categories) const {
