@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/oracle.hpp"
+#include "remembered_generator.hpp"
 
 namespace conformance::detail {
 namespace {
@@ -609,13 +610,15 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
   const PropertySettings settings = settings_for(info, context);
   AnsweredAhead ahead(context.adapter);
   const bool batch = context.adapter.prefers_batches() && settings.reproduce.empty();
-  if (batch) answer_ahead(ahead, settings, generator, judge);
+  // Planned, the search draws its cases more than once: each is generated once.
+  const rc::Gen<Program> cases = batch ? remembered(generator) : generator;
+  if (batch) answer_ahead(ahead, settings, cases, judge);
   Adapter& adapter = batch ? static_cast<Adapter&>(ahead) : context.adapter;
   SearchState search;
   SilentListener listener;
   const auto outcome = rc::detail::checkProperty(
-      rc::detail::toProperty(property_on(adapter, search, generator, judge, false)),
-      settings.metadata, settings.params, listener, settings.reproduce);
+      rc::detail::toProperty(property_on(adapter, search, cases, judge, false)), settings.metadata,
+      settings.params, listener, settings.reproduce);
   CheckResult result = result_of(info, context, adapter, outcome, search);
   result.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
