@@ -16,6 +16,13 @@ void close_fd(int& fd) {
   fd = -1;
 }
 
+int reap(pid_t pid) {
+  int wait_status = 0;
+  while (::waitpid(pid, &wait_status, 0) < 0 && errno == EINTR) {
+  }
+  return wait_status;
+}
+
 std::string describe_wait_status(int wait_status) {
   if (WIFSIGNALED(wait_status)) {
     const int signal = WTERMSIG(wait_status);

@@ -3,6 +3,8 @@
 // and the in-process adapters' forked worker (forked_worker.cpp).
 #pragma once
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <string>
 
@@ -10,6 +12,9 @@ namespace conformance::adapter_support {
 
 // Closes `fd` if it is open, and marks it closed (-1).
 void close_fd(int& fd);
+
+// Waits for child `pid` to end (through interrupted waits) and returns its wait status.
+int reap(pid_t pid);
 
 // "killed by signal 11 (Segmentation fault)", "exited with status 3", or "ended".
 std::string describe_wait_status(int wait_status);

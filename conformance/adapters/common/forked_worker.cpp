@@ -6,7 +6,6 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/socket.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
@@ -105,8 +104,7 @@ void ForkedWorker::stop() {
   if (pid_ < 0) return;
   close_fd(channel_);  // a child waiting for the next program ends at EOF
   ::kill(pid_, SIGKILL);
-  while (::waitpid(pid_, &wait_status_, 0) < 0 && errno == EINTR) {
-  }
+  wait_status_ = reap(pid_);
   stderr_.close();
   pid_ = -1;
 }
@@ -114,8 +112,7 @@ void ForkedWorker::stop() {
 ProgramOutcome ForkedWorker::ended(RunStatus status, const std::string& what) {
   if (status == RunStatus::crash) {
     // Reap first: the exit status says how it died, and its stderr is complete.
-    while (::waitpid(pid_, &wait_status_, 0) < 0 && errno == EINTR) {
-    }
+    wait_status_ = reap(pid_);
     stderr_.drain(100);
     close_fd(channel_);
     stderr_.close();

@@ -170,8 +170,7 @@ void ChildProcess::kill() {
   if (pid_ <= 0 || reaped_) return;
   ::kill(-pid_, SIGKILL);
   ::kill(pid_, SIGKILL);
-  while (::waitpid(pid_, &wait_status_, 0) < 0 && errno == EINTR) {
-  }
+  wait_status_ = adapter_support::reap(pid_);
   reaped_ = true;
 }
 
