@@ -27,7 +27,7 @@ bool any_unexpected(const Tracker& tracker) {
   return false;
 }
 
-// Runs the checks on one adapter, one at a time so that Ctrl-C stops between two checks.
+// Runs the checks on one adapter; Ctrl-C stops the run between two checks.
 // Returns false when interrupted.
 bool run_implementation(SuiteRun& suite, Adapter& adapter, ImplementationRun& record,
                         JournalWriter* journal, std::ostream& out) {
@@ -43,10 +43,7 @@ bool run_implementation(SuiteRun& suite, Adapter& adapter, ImplementationRun& re
       out.flush();
     }
   };
-  for (const Check* check : suite.checks) {
-    if (interrupt_requested()) return false;
-    run_checks(adapter, {check}, suite.options, on_result);
-  }
+  run_checks(adapter, suite.checks, suite.options, on_result, interrupt_requested);
   return !interrupt_requested();
 }
 

@@ -5,14 +5,22 @@
 // same shrinks, so the search is unchanged.
 #pragma once
 
+#include <memory>
+
 #include <rapidcheck.h>
 
 #include "conformance/program.hpp"
 
 namespace conformance::detail {
 
-// `generator`, drawing each (random state, size) once for the life of the returned generator and
-// its copies.
-rc::Gen<Program> remembered(rc::Gen<Program> generator);
+// What a remembered generator drew. A check planned ahead of its turn (planned_ahead.hpp) hands
+// its draws to the check's own run, which draws the same cases again.
+class DrawnCases;
+std::shared_ptr<DrawnCases> nothing_drawn();
+
+// `generator`, drawing each (random state, size) once for as long as `drawn` lives: a draw kept
+// there is handed back instead of generated again.
+rc::Gen<Program> remembered(rc::Gen<Program> generator,
+                            std::shared_ptr<DrawnCases> drawn = nothing_drawn());
 
 }  // namespace conformance::detail

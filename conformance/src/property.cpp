@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "conformance/oracle.hpp"
+#include "planned_ahead.hpp"
 #include "remembered_generator.hpp"
 
 namespace conformance::detail {
@@ -504,30 +505,47 @@ std::function<void()> property_on(Adapter& adapter, SearchState& search,
   };
 }
 
+// The programs one round of planning asks for that have no answer yet. In the first round nothing
+// is answered, every case ends at its first program, and the round depends on the generator
+// alone.
+std::vector<Program> plan_round(AnsweredAhead& ahead, const PropertySettings& settings,
+                                const rc::Gen<Program>& generator, const Judge& judge) {
+  SilentListener listener;
+  SearchState planned;
+  ahead.start_planning();
+  try {
+    rc::detail::checkProperty(
+        rc::detail::toProperty(property_on(ahead, planned, generator, judge, true)),
+        settings.metadata, settings.params, listener, {});
+  } catch (const std::exception&) {
+    // Only a speed-up: the real search runs what it needs one program at a time.
+  }
+  return ahead.stop_planning();
+}
+
 // For an adapter across a process boundary, the search is planned first: RapidCheck's search is
 // replayed in process with what the library has answered so far, and every program it needs and
 // has no answer for (a case, or the one-device baseline a judge asks for) goes to the library in
 // one batch; again, until the replay needs nothing new. A discard changes the sizes of the cases
 // after it, so each round answers what the last one could not foresee. The real search then
-// crosses the boundary only where the plan could not reach (shrinking).
+// crosses the boundary only where the plan could not reach (shrinking). `sent_ahead`: the first
+// round, when the runner planned it and sent it ahead before the check's turn.
 void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
-                  const rc::Gen<Program>& generator, const Judge& judge) {
+                  const rc::Gen<Program>& generator, const Judge& judge,
+                  std::optional<std::vector<Program>> sent_ahead) {
   constexpr int kPlanningRounds = 6;
-  SilentListener listener;
   try {
     for (int round = 0; round < kPlanningRounds; ++round) {
-      SearchState planned;
-      ahead.start_planning();
-      rc::detail::checkProperty(
-          rc::detail::toProperty(property_on(ahead, planned, generator, judge, true)),
-          settings.metadata, settings.params, listener, {});
-      const auto wanted = ahead.stop_planning();
+      std::vector<Program> wanted;
+      if (round == 0 && sent_ahead)
+        wanted = std::move(*sent_ahead);
+      else
+        wanted = plan_round(ahead, settings, generator, judge);
       if (wanted.empty() || !ahead.run_ahead(wanted)) break;
     }
   } catch (const std::exception&) {
     // Only a speed-up: the real search runs what it needs one program at a time.
   }
-  ahead.stop_planning();
 }
 
 // The check's result from RapidCheck's outcome and what the search learned.
@@ -610,9 +628,22 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
   const PropertySettings settings = settings_for(info, context);
   AnsweredAhead ahead(context.adapter);
   const bool batch = context.adapter.prefers_batches() && settings.reproduce.empty();
+  PlannedAhead* planned = batch ? context.planned_ahead : nullptr;
+  if (planned != nullptr && planned->planning_only()) {
+    // Before the check's turn: draw the first round and send it ahead; nothing is judged.
+    PlannedAhead::FirstRound first{.programs = {}, .drawn = nothing_drawn()};
+    first.programs = plan_round(ahead, settings, remembered(generator, first.drawn), judge);
+    context.adapter.send_ahead(first.programs);
+    planned->keep(info.id, std::move(first));
+    return not_run(info, context, Status::skip, "only planned ahead");
+  }
+  auto first = planned != nullptr ? planned->take(info.id) : std::nullopt;
   // Planned, the search draws its cases more than once: each is generated once.
-  const rc::Gen<Program> cases = batch ? remembered(generator) : generator;
-  if (batch) answer_ahead(ahead, settings, cases, judge);
+  const rc::Gen<Program> cases =
+      batch ? remembered(generator, first ? first->drawn : nothing_drawn()) : generator;
+  if (batch)
+    answer_ahead(ahead, settings, cases, judge,
+                 first ? std::optional(std::move(first->programs)) : std::nullopt);
   Adapter& adapter = batch ? static_cast<Adapter&>(ahead) : context.adapter;
   SearchState search;
   SilentListener listener;

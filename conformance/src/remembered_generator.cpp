@@ -5,9 +5,8 @@
 #include <vector>
 
 namespace conformance::detail {
-namespace {
 
-class Drawn {
+class DrawnCases {
  public:
   // The case drawn from (random, size) before, or nullptr. The rounds ask in the same order, so
   // the entry after the last one found is looked at first.
@@ -39,10 +38,11 @@ class Drawn {
   std::size_t next_ = 0;
 };
 
-}  // namespace
+std::shared_ptr<DrawnCases> nothing_drawn() {
+  return std::make_shared<DrawnCases>();
+}
 
-rc::Gen<Program> remembered(rc::Gen<Program> generator) {
-  auto drawn = std::make_shared<Drawn>();
+rc::Gen<Program> remembered(rc::Gen<Program> generator, std::shared_ptr<DrawnCases> drawn) {
   return rc::Gen<Program>(
       [generator = std::move(generator), drawn](const rc::Random& random, int size) {
         if (const auto* known = drawn->find(random, size)) return *known;

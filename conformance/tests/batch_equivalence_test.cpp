@@ -1,8 +1,13 @@
-// Running a check's programs ahead in a batch (for adapters across a process boundary) is only a
-// speed-up: every check gives the same status, case count and counterexample as one by one.
+// Running a check's programs ahead in a batch (for adapters across a process boundary), and
+// planning a check's first batch before its turn (for adapters that run ahead), are only
+// speed-ups: every check gives the same status, case count and counterexample as one by one.
 #include <gtest/gtest.h>
 
+#include <deque>
+#include <ostream>
+
 #include "conformance/check.hpp"
+#include "conformance/runner.hpp"
 #include "conformance/strict_adapter.hpp"
 
 namespace conformance {
@@ -50,6 +55,92 @@ TEST(BatchEquivalence, EveryCheckGivesTheSameResultBatchedOrNot) {
   EXPECT_GT(batching.batched, 0);
   EXPECT_LT(batching.single - batching.batched, batching.batched);
 }
+
+// strict, running ahead: it keeps each batch sent ahead and checks that the engine asks for
+// exactly those batches, in the order sent.
+class RunningAhead final : public Adapter {
+ public:
+  explicit RunningAhead(const StrictAdapterOptions& options)
+      : inner_(make_strict_adapter(options)) {}
+  const Handshake& handshake() const override { return inner_->handshake(); }
+  bool prefers_batches() const override { return true; }
+  bool runs_ahead() const override { return true; }
+  void send_ahead(const std::vector<Program>& programs) override {
+    ++batches_sent;
+    sent_.push_back(programs);
+  }
+  std::vector<ProgramOutcome> run_batch(const std::vector<Program>& programs) override {
+    if (!sent_.empty() && sent_.front() == programs) {
+      ++batches_claimed;
+      sent_.pop_front();
+    }
+    return Adapter::run_batch(programs);
+  }
+  ProgramOutcome run(const Program& program) override { return inner_->run(program); }
+  std::string reproduction(const Program& program, int step,
+                           const Expectation& expectation) const override {
+    return inner_->reproduction(program, step, expectation);
+  }
+  std::size_t unclaimed() const { return sent_.size(); }
+  int batches_sent = 0;
+  int batches_claimed = 0;
+
+ private:
+  std::unique_ptr<Adapter> inner_;
+  std::deque<std::vector<Program>> sent_;
+};
+
+// With no fault every check passes; with one, its family's checks fail and shrink, and planning
+// ahead must not change which case fails or what it shrinks to.
+struct Planned {
+  std::string fault;
+  std::string filter;
+};
+
+void PrintTo(const Planned& planned, std::ostream* out) {
+  *out << (planned.fault.empty() ? "no fault" : planned.fault) << ", --filter " << planned.filter;
+}
+
+class PlannedAheadEquivalence : public ::testing::TestWithParam<Planned> {};
+
+TEST_P(PlannedAheadEquivalence, EveryCheckGivesTheSameResultPlannedAheadOrNot) {
+  const StrictAdapterOptions strict{.fault = GetParam().fault};
+  auto plain = make_strict_adapter(strict);
+  RunningAhead ahead(strict);
+  const RunOptions options{.examples = 20, .seed = 5};
+  const auto checks = select_checks({GetParam().filter});
+  const auto one_by_one = run_checks(*plain, checks, options, {});
+  const auto planned = run_checks(ahead, checks, options, {});
+  ASSERT_EQ(planned.size(), one_by_one.size());
+  int failures = 0;
+  for (std::size_t i = 0; i < planned.size(); ++i) {
+    const auto& id = one_by_one[i].info.id;
+    EXPECT_EQ(planned[i].info.id, id);
+    EXPECT_EQ(name(planned[i].status), name(one_by_one[i].status)) << id;
+    EXPECT_EQ(planned[i].cases, one_by_one[i].cases) << id;
+    EXPECT_EQ(planned[i].reason, one_by_one[i].reason) << id;
+    EXPECT_EQ(planned[i].reproduce, one_by_one[i].reproduce) << id;
+    ASSERT_EQ(planned[i].failure.has_value(), one_by_one[i].failure.has_value()) << id;
+    if (!one_by_one[i].failure) continue;
+    ++failures;
+    EXPECT_EQ(planned[i].failure->program, one_by_one[i].failure->program) << id;
+    EXPECT_EQ(planned[i].failure->step, one_by_one[i].failure->step) << id;
+  }
+  EXPECT_EQ(failures > 0, !GetParam().fault.empty());
+  // Most checks were planned ahead, and every batch sent ahead was asked for, in order.
+  EXPECT_GT(ahead.batches_sent, static_cast<int>(checks.size()) / 2);
+  EXPECT_EQ(ahead.batches_claimed, ahead.batches_sent);
+  EXPECT_EQ(ahead.unclaimed(), 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Strict, PlannedAheadEquivalence,
+                         ::testing::Values(Planned{"", "*"},
+                                           Planned{"zero_d_exempt_from_mixed", "mixed_0d.*"},
+                                           Planned{"reductions_on_default_device", "propagate.*"}),
+                         [](const auto& info) {
+                           return info.param.fault.empty() ? std::string("every_check_no_fault")
+                                                           : info.param.fault;
+                         });
 
 }  // namespace
 }  // namespace conformance

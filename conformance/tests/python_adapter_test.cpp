@@ -169,6 +169,74 @@ TEST_F(PythonAdapterTest, ABatchStopsAtAHang) {
   expect_runs_fine(*fake);
 }
 
+// Batches sent ahead run while the harness does something else. run_batch() asking for one hands
+// its outcomes back; a program or batch asked for in between is answered after them (the child
+// answers in order) and does not disturb them.
+TEST_F(PythonAdapterTest, BatchesSentAheadAreAnsweredWhenAskedFor) {
+  const auto fake = adapter("fakexp");
+  ASSERT_TRUE(fake->runs_ahead());
+  const std::vector<Program> first{just_zeros(), zeros_then_add()};
+  const std::vector<Program> second{zeros_then_add(), just_zeros(), just_zeros()};
+  fake->send_ahead(first);
+  fake->send_ahead(second);
+  expect_runs_fine(*fake);
+  const auto other = fake->run_batch({zeros_then_add()});
+  ASSERT_EQ(other.size(), 1u);
+  EXPECT_EQ(other[0].steps.size(), 2u);
+  const auto first_outcomes = fake->run_batch(first);
+  const auto second_outcomes = fake->run_batch(second);
+  ASSERT_EQ(first_outcomes.size(), 2u);
+  ASSERT_EQ(second_outcomes.size(), 3u);
+  EXPECT_EQ(first_outcomes[0].steps, fake->run(just_zeros()).steps);
+  EXPECT_EQ(first_outcomes[1].steps, other[0].steps);
+  EXPECT_EQ(second_outcomes[0].steps, other[0].steps);
+  EXPECT_EQ(second_outcomes[2].steps, first_outcomes[0].steps);
+}
+
+// A crash in a batch sent ahead takes the batches behind it down with the child: their programs
+// not answered run alone when asked for, and the crash is its own program's outcome, no other's.
+// (The batch behind was sent to the child before it died, or, if it was already dead, runs in a
+// fresh one when asked for: either way each outcome it has is its own.)
+TEST_F(PythonAdapterTest, ACrashInABatchSentAheadIsMetAloneWhenAskedFor) {
+  const auto fake = adapter("fake_segfault");
+  const std::vector<Program> crashing{just_zeros(), zeros_then_add(), just_zeros()};
+  const std::vector<Program> behind{just_zeros()};
+  fake->send_ahead(crashing);
+  fake->send_ahead(behind);
+  const auto outcomes = fake->run_batch(crashing);
+  ASSERT_LT(outcomes.size(), 2u);
+  for (const auto& outcome : outcomes)
+    EXPECT_EQ(outcome.status, RunStatus::completed);
+  const auto behind_outcomes = fake->run_batch(behind);
+  ASSERT_LE(behind_outcomes.size(), 1u);
+  for (const auto& outcome : behind_outcomes)
+    EXPECT_EQ(outcome.steps, fake->run(just_zeros()).steps);
+  EXPECT_EQ(fake->run(crashing[1]).status, RunStatus::crash);
+  expect_runs_fine(*fake);
+}
+
+TEST_F(PythonAdapterTest, AHangInABatchSentAheadEndsIt) {
+  const auto fake = adapter("fake_sleep", /*timeout_ms=*/300);
+  const std::vector<Program> hanging{zeros_then_add(), just_zeros()};
+  fake->send_ahead(hanging);
+  EXPECT_TRUE(fake->run_batch(hanging).empty());
+  expect_runs_fine(*fake);
+}
+
+// Batches sent ahead larger than the pipes: the harness goes on writing while it reads replies,
+// so neither side waits for the other for ever.
+TEST_F(PythonAdapterTest, BatchesSentAheadLargerThanThePipesAreAllAnswered) {
+  const auto fake = adapter("fakexp");
+  const std::vector<Program> many(6000, zeros_then_add());
+  fake->send_ahead(many);
+  fake->send_ahead(many);
+  const auto first = fake->run_batch(many);
+  const auto second = fake->run_batch(many);
+  EXPECT_EQ(first.size(), many.size());
+  EXPECT_EQ(second.size(), many.size());
+  expect_runs_fine(*fake);
+}
+
 TEST_F(PythonAdapterTest, AModuleThatDoesNotImportIsASetupError) {
   try {
     adapter("no_such_module_here");

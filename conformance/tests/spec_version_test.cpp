@@ -73,10 +73,12 @@ TEST(CheckVersions, NoScalarOperandOfAFunctionBefore2024) {
 
 using conformance::testing::FakeRun;
 
-// The fake namespace declaring `version` ("none": no __array_api_version__).
+// The fake namespace declaring `version` ("none": no __array_api_version__). Each test writes
+// into its own directory: ctest runs two tests with the same version at once.
 FakeRun run_fake(const std::string& version, const std::string& args) {
+  const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
   return conformance::testing::run_fake("fakexp", "FAKEXP_VERSION=" + version,
-                                        args + " --examples 5", "spec_" + version);
+                                        args + " --examples 5", "spec_" + version + "_" + test);
 }
 
 const char* kFilters = "--filter 'info.*' --filter 'mixed.add' --filter 'mixed.isin'";

@@ -23,6 +23,9 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Linux's limit for an unprivileged process (/proc/sys/fs/pipe-max-size).
+constexpr int kPipeBytes = 1 << 20;
+
 int remaining_ms(Clock::time_point deadline) {
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
   return left.count() < 0 ? 0 : static_cast<int>(left.count());
@@ -89,6 +92,12 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   ::close(exec_status.write);
   to_child_ = input.write;
   from_child_ = output.read;
+  // Our ends never block: input waits in queued_ and replies are read when they are there.
+  // Larger pipes let a batch sent ahead go out whole (best effort: the default is 64 KiB).
+  for (const int fd : {to_child_, from_child_}) {
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
+    ::fcntl(fd, F_SETPIPE_SZ, kPipeBytes);
+  }
   stderr_.watch(errors.read);
 
   int exec_error = 0;
@@ -114,30 +123,31 @@ ChildProcess::~ChildProcess() {
   stderr_.close();
 }
 
-bool ChildProcess::send(const std::string& line, int timeout_ms) {
-  const std::string data = line + '\n';
-  const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
-  std::size_t sent = 0;
-  while (sent < data.size()) {
-    pollfd fds[2] = {{to_child_, POLLOUT, 0}, {stderr_.fd(), POLLIN, 0}};
-    const int ready = ::poll(fds, 2, remaining_ms(deadline));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) return false;
-    // A child blocked writing its stderr would never read: keep draining it.
-    if (fds[1].revents != 0) stderr_.drain(0);
-    if (fds[0].revents & (POLLERR | POLLHUP)) return false;
-    if (fds[0].revents & POLLOUT) {
-      const ssize_t n = ::write(to_child_, data.data() + sent, data.size() - sent);
-      if (n < 0 && errno != EINTR && errno != EAGAIN) return false;
-      if (n > 0) sent += static_cast<std::size_t>(n);
-    }
+bool ChildProcess::post(const std::string& line) {
+  if (input_closed_ || to_child_ < 0) return false;
+  if (written_ == queued_.size()) {
+    queued_.clear();
+    written_ = 0;
   }
-  return true;
+  queued_ += line;
+  queued_ += '\n';
+  write_queued();
+  // The child may be blocked writing replies nobody reads yet: take what it has written.
+  read_available();
+  return !input_closed_;
+}
+
+bool ChildProcess::send(const std::string& line, int timeout_ms) {
+  const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
+  if (!post(line)) return false;
+  while (input_queued()) {
+    if (input_closed_ || !exchange(remaining_ms(deadline))) return false;
+  }
+  return !input_closed_;
 }
 
 ChildProcess::Reply ChildProcess::receive(int timeout_ms, std::size_t max_bytes) {
   const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
-  char buffer[65536];
   for (;;) {
     std::string line;
     switch (stdout_lines_.next(line, max_bytes)) {
@@ -149,19 +159,55 @@ ChildProcess::Reply ChildProcess::receive(int timeout_ms, std::size_t max_bytes)
         break;
     }
     if (from_child_ < 0) return {Wait::closed, {}};
-    pollfd fds[2] = {{from_child_, POLLIN, 0}, {stderr_.fd(), POLLIN, 0}};
-    const int ready = ::poll(fds, stderr_.fd() >= 0 ? 2 : 1, remaining_ms(deadline));
-    if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) return {Wait::timeout, {}};
-    if (ready < 0) return {Wait::closed, {}};
-    if (fds[1].revents != 0) stderr_.drain(0);
-    if (fds[0].revents != 0) {
-      const ssize_t n = ::read(from_child_, buffer, sizeof buffer);
-      if (n > 0) {
-        stdout_lines_.append(std::string_view(buffer, static_cast<std::size_t>(n)));
-      } else if (n == 0 || (errno != EINTR && errno != EAGAIN)) {
-        close_fd(from_child_);
-      }
+    if (!exchange(remaining_ms(deadline))) return {Wait::timeout, {}};
+  }
+}
+
+bool ChildProcess::exchange(int timeout_ms) {
+  const bool writing = input_queued() && !input_closed_;
+  // poll() skips negative descriptors: a closed pipe is simply not watched.
+  pollfd fds[3] = {
+      {writing ? to_child_ : -1, POLLOUT, 0}, {from_child_, POLLIN, 0}, {stderr_.fd(), POLLIN, 0}};
+  const int ready = ::poll(fds, 3, timeout_ms);
+  if (ready < 0) return errno == EINTR;
+  if (ready == 0) return false;
+  // A child blocked writing its stderr would never read or answer: keep draining it.
+  if (fds[2].revents != 0) stderr_.drain(0);
+  if (fds[0].revents & (POLLERR | POLLHUP))
+    input_closed_ = true;
+  else if (fds[0].revents & POLLOUT)
+    write_queued();
+  if (fds[1].revents != 0) read_available();
+  return true;
+}
+
+void ChildProcess::write_queued() {
+  while (input_queued() && !input_closed_) {
+    const ssize_t n = ::write(to_child_, queued_.data() + written_, queued_.size() - written_);
+    if (n > 0) {
+      written_ += static_cast<std::size_t>(n);
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else if (n < 0 && errno == EAGAIN) {
+      return;  // the pipe is full: the rest goes out while we wait for replies
+    } else {
+      input_closed_ = true;  // EPIPE: the child is gone
+    }
+  }
+}
+
+void ChildProcess::read_available() {
+  char buffer[65536];
+  while (from_child_ >= 0) {
+    const ssize_t n = ::read(from_child_, buffer, sizeof buffer);
+    if (n > 0) {
+      stdout_lines_.append(std::string_view(buffer, static_cast<std::size_t>(n)));
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else if (n < 0 && errno == EAGAIN) {
+      return;
+    } else {
+      close_fd(from_child_);  // end of file, or an error: the child is gone
     }
   }
 }

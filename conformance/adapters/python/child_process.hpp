@@ -1,5 +1,7 @@
 // A child process with its stdin and stdout as pipes, read line by line under a deadline. Its
 // stderr goes to a pipe too; the last few kilobytes are kept to explain a crash or a failed start.
+// Input can be queued without waiting (post): it goes out while the harness waits for replies
+// later, and replies are read while input goes out, so neither side blocks the other.
 #pragma once
 
 #include <sys/types.h>
@@ -29,9 +31,14 @@ class ChildProcess {
     std::string line{};  // for Wait::line
   };
 
-  // Writes `line` and a newline. False when the child no longer reads (it died).
+  // Queues `line` and a newline and writes what the pipe takes now, without waiting; the rest
+  // goes out during later calls. False when the child no longer reads (it died).
+  bool post(const std::string& line);
+  // Writes `line` and a newline, and anything queued before it, within `timeout_ms`. False when
+  // the child no longer reads (it died) or did not take it in time.
   bool send(const std::string& line, int timeout_ms);
   // The next line of stdout within `timeout_ms`; lines longer than `max_bytes` are too_long.
+  // Queued input goes on being written meanwhile.
   Reply receive(int timeout_ms, std::size_t max_bytes);
 
   // Kills the child (SIGKILL) if it still runs and reaps it. Idempotent.
@@ -43,10 +50,20 @@ class ChildProcess {
   const std::string& stderr_tail();
 
  private:
+  // Waits up to `timeout_ms` for the pipes, then writes what the child's stdin takes and reads
+  // what its stdout and stderr hold. False when nothing was ready in time.
+  bool exchange(int timeout_ms);
+  void write_queued();
+  void read_available();
+  bool input_queued() const { return written_ < queued_.size(); }
+
   pid_t pid_ = -1;
   int to_child_ = -1;
   int from_child_ = -1;
   LineBuffer stdout_lines_{};
+  std::string queued_{};  // input for the child; bytes before `written_` are written
+  std::size_t written_ = 0;
+  bool input_closed_ = false;  // the child's stdin no longer takes input
   adapter_support::StderrTail stderr_{8192};
   int wait_status_ = 0;
   bool reaped_ = false;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <utility>
@@ -80,6 +81,7 @@ class PythonAdapter final : public Adapter {
   const Handshake& handshake() const override { return handshake_; }
 
   ProgramOutcome run(const Program& program) override {
+    read_sent_ahead(sent_ahead_.size());  // the child answers in order: those come first
     if (!child_) {
       auto reply = start();
       if (auto* error = std::get_if<std::string>(&reply))
@@ -118,33 +120,33 @@ class PythonAdapter final : public Adapter {
   }
 
   bool prefers_batches() const override { return true; }
+  bool runs_ahead() const override { return true; }
+
+  void send_ahead(const std::vector<Program>& programs) override {
+    if (programs.empty()) return;
+    if (!child_ && std::holds_alternative<std::string>(start())) return;
+    // A child that no longer reads is found out when its replies are read.
+    if (child_->post(batch_request(programs)))
+      sent_ahead_.push_back(SentAhead{programs, {}, false});
+  }
 
   std::vector<ProgramOutcome> run_batch(const std::vector<Program>& programs) override {
+    const auto sent =
+        std::find_if(sent_ahead_.begin(), sent_ahead_.end(),
+                     [&](const SentAhead& batch) { return batch.programs == programs; });
+    if (sent != sent_ahead_.end()) {
+      read_sent_ahead(static_cast<std::size_t>(sent - sent_ahead_.begin()) + 1);
+      std::vector<ProgramOutcome> outcomes = std::move(sent->outcomes);
+      sent_ahead_.erase(sent_ahead_.begin(), sent + 1);  // with any before it nobody asked for
+      return outcomes;
+    }
+    read_sent_ahead(sent_ahead_.size());  // the child answers in order: those come first
     std::vector<ProgramOutcome> outcomes;
     if (programs.empty()) return outcomes;
     if (!child_ && std::holds_alternative<std::string>(start())) return outcomes;
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& program : programs) {
-      list.push_back(program);
-      record(program);
-    }
-    const nlohmann::json request = {{"type", "run_batch"}, {"programs", std::move(list)}};
-    if (!child_->send(request.dump(), kSendTimeoutMs)) {
-      child_.reset();
-      return outcomes;
-    }
-    // One reply line per program, each within the per-program timeout. The first that does not
-    // come back complete ends the batch: run() then meets that program alone and reports it.
-    for (const auto& program : programs) {
-      const auto reply = child_->receive(options_.timeout_ms, options_.max_reply_bytes);
-      if (reply.wait != ChildProcess::Wait::line) break;
-      auto decoded = python_internal::decode_outcome(reply.line, program.steps.size(),
-                                                     handshake_.devices.size());
-      auto* outcome = std::get_if<ProgramOutcome>(&decoded);
-      if (outcome == nullptr) break;
-      outcomes.push_back(std::move(*outcome));
-    }
-    if (outcomes.size() < programs.size()) child_.reset();  // out of step: a fresh child next
+    if (!child_->send(batch_request(programs), kSendTimeoutMs) ||
+        !read_outcomes(programs, outcomes))
+      child_.reset();  // out of step: a fresh child next
     return outcomes;
   }
 
@@ -167,6 +169,53 @@ class PythonAdapter final : public Adapter {
   }
 
  private:
+  // A batch sent ahead of the run_batch() call that will ask for it, and its replies so far.
+  struct SentAhead {
+    std::vector<Program> programs;
+    std::vector<ProgramOutcome> outcomes;
+    bool abandoned = false;  // the child ended before answering them all
+  };
+
+  std::string batch_request(const std::vector<Program>& programs) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& program : programs) {
+      list.push_back(program);
+      record(program);
+    }
+    return nlohmann::json{{"type", "run_batch"}, {"programs", std::move(list)}}.dump();
+  }
+
+  // Reads one reply per program not answered yet in `outcomes`, each within the per-program
+  // timeout. False at the first that does not come back complete: the child is out of step, and
+  // run() meets that program alone and reports it.
+  bool read_outcomes(const std::vector<Program>& programs, std::vector<ProgramOutcome>& outcomes) {
+    while (outcomes.size() < programs.size()) {
+      const auto reply = child_->receive(options_.timeout_ms, options_.max_reply_bytes);
+      if (reply.wait != ChildProcess::Wait::line) return false;
+      auto decoded = python_internal::decode_outcome(
+          reply.line, programs[outcomes.size()].steps.size(), handshake_.devices.size());
+      auto* outcome = std::get_if<ProgramOutcome>(&decoded);
+      if (outcome == nullptr) return false;
+      outcomes.push_back(std::move(*outcome));
+    }
+    return true;
+  }
+
+  // Reads the replies of the first `count` batches sent ahead (those not read yet). A reply that
+  // does not come back complete ends every batch still in the child: their programs not answered
+  // run alone when asked for, in a fresh child.
+  void read_sent_ahead(std::size_t count) {
+    for (std::size_t k = 0; k < count && k < sent_ahead_.size(); ++k) {
+      auto& batch = sent_ahead_[k];
+      if (batch.outcomes.size() == batch.programs.size() || batch.abandoned) continue;
+      if (child_ && read_outcomes(batch.programs, batch.outcomes)) continue;
+      child_.reset();
+      for (auto& left : sent_ahead_)
+        left.abandoned = true;
+      return;
+    }
+  }
+
   // A fresh child and its handshake; a one-line reason when that fails.
   std::variant<HandshakeReply, std::string> start() {
     child_.reset();
@@ -260,6 +309,7 @@ class PythonAdapter final : public Adapter {
   Handshake handshake_;
   PythonSetup setup_;
   std::string record_path_;
+  std::deque<SentAhead> sent_ahead_;  // oldest first, in the order the child answers them
 };
 
 }  // namespace

@@ -65,6 +65,14 @@ class Adapter {
       outcomes.push_back(run(program));
     return outcomes;
   }
+  // Whether send_ahead() starts programs before run_batch() asks for them: the library can then
+  // work while the harness plans, and the runner plans each check's first cases ahead of its
+  // turn (runner.cpp).
+  virtual bool runs_ahead() const { return false; }
+  // Programs a later run_batch() call will ask for, exactly these in this order: an adapter that
+  // runs ahead starts them now and keeps their outcomes for that call. Only a head start: a
+  // program sent ahead is never reported anywhere but in that call.
+  virtual void send_ahead(const std::vector<Program>& /*programs*/) {}
   // A runnable reproduction in the library's own language: the program's steps up to `step`,
   // then a statement that fails (exits non-zero) exactly when `expectation` is broken there.
   virtual std::string reproduction(const Program& program, int step,

@@ -14,6 +14,10 @@
 
 namespace conformance {
 
+namespace detail {
+class PlannedAhead;
+}
+
 enum class Status { pass, fail, skip, unsupported, error, crash, timeout, xfail, xpass };
 
 std::string_view name(Status status);
@@ -66,6 +70,9 @@ struct CheckContext {
   // The spec version the implementation is judged by (judged_version()); rules that changed
   // between versions read it.
   std::string spec_version{};
+  // Set by the runner for an adapter that runs ahead (Adapter::runs_ahead): the first rounds of
+  // cases sent before their check's turn (private/planned_ahead.hpp). Null: nothing planned ahead.
+  detail::PlannedAhead* planned_ahead = nullptr;
 };
 
 struct Check {

@@ -28,9 +28,10 @@ std::vector<const Check*> select_checks(const std::vector<std::string>& filters)
 // Runs `checks` on `adapter`, judged by judged_version(its declared version, options.spec_version):
 // a check newer than that version is `skip` ("not in spec V"). A check that throws becomes status
 // error with the message. Each result (expectations applied) is passed to `on_result` as soon as
-// it is known.
+// it is known. `stop` is asked before each check: true ends the run there (Ctrl-C).
 std::vector<CheckResult> run_checks(Adapter& adapter, const std::vector<const Check*>& checks,
                                     const RunOptions& options,
-                                    const std::function<void(const CheckResult&)>& on_result);
+                                    const std::function<void(const CheckResult&)>& on_result,
+                                    const std::function<bool()>& stop = {});
 
 }  // namespace conformance
