@@ -179,10 +179,10 @@ TEST_F(PythonAdapterTest, BatchesSentAheadAreAnsweredWhenAskedFor) {
   const std::vector<Program> second{zeros_then_add(), just_zeros(), just_zeros()};
   fake->send_ahead(first);
   fake->send_ahead(second);
-  expect_runs_fine(*fake);
-  const auto other = fake->run_batch({zeros_then_add()});
+  const auto other = fake->run_batch({zeros_then_add()});  // queued behind both
   ASSERT_EQ(other.size(), 1u);
   EXPECT_EQ(other[0].steps.size(), 2u);
+  expect_runs_fine(*fake);
   const auto first_outcomes = fake->run_batch(first);
   const auto second_outcomes = fake->run_batch(second);
   ASSERT_EQ(first_outcomes.size(), 2u);

@@ -140,12 +140,15 @@ class PythonAdapter final : public Adapter {
       sent_ahead_.erase(sent_ahead_.begin(), sent + 1);  // with any before it nobody asked for
       return outcomes;
     }
-    read_sent_ahead(sent_ahead_.size());  // the child answers in order: those come first
     std::vector<ProgramOutcome> outcomes;
     if (programs.empty()) return outcomes;
     if (!child_ && std::holds_alternative<std::string>(start())) return outcomes;
-    if (!child_->send(batch_request(programs), kSendTimeoutMs) ||
-        !read_outcomes(programs, outcomes))
+    // Queued behind the batches sent ahead, so that the child goes on to it without waiting for
+    // their replies to be read. If the child ends in one of those (read_sent_ahead() then drops
+    // it), this batch ends with it.
+    const bool posted = child_->post(batch_request(programs));
+    read_sent_ahead(sent_ahead_.size());
+    if (!posted || !child_ || !read_outcomes(programs, outcomes))
       child_.reset();  // out of step: a fresh child next
     return outcomes;
   }
