@@ -127,7 +127,7 @@ class PythonAdapter final : public Adapter {
     if (!child_ && std::holds_alternative<std::string>(start())) return;
     // A child that no longer reads is found out when its replies are read.
     if (child_->post(batch_request(programs)))
-      sent_ahead_.push_back(SentAhead{programs, {}, false});
+      sent_ahead_.push_back(SentAhead{programs, {}, false, false});
   }
 
   std::vector<ProgramOutcome> run_batch(const std::vector<Program>& programs) override {
@@ -137,8 +137,10 @@ class PythonAdapter final : public Adapter {
     if (sent != sent_ahead_.end()) {
       read_sent_ahead(static_cast<std::size_t>(sent - sent_ahead_.begin()) + 1);
       std::vector<ProgramOutcome> outcomes = std::move(sent->outcomes);
+      const bool never_ran = sent->never_ran;
       sent_ahead_.erase(sent_ahead_.begin(), sent + 1);  // with any before it nobody asked for
-      return outcomes;
+      // The child ended in a batch before this one: these programs run now, in a fresh child.
+      if (!never_ran) return outcomes;
     }
     std::vector<ProgramOutcome> outcomes;
     if (programs.empty()) return outcomes;
@@ -176,7 +178,8 @@ class PythonAdapter final : public Adapter {
   struct SentAhead {
     std::vector<Program> programs;
     std::vector<ProgramOutcome> outcomes;
-    bool abandoned = false;  // the child ended before answering them all
+    bool ended = false;      // the child ended in it: its programs not answered run alone
+    bool never_ran = false;  // the child ended in a batch before it
   };
 
   std::string batch_request(const std::vector<Program>& programs) {
@@ -205,16 +208,18 @@ class PythonAdapter final : public Adapter {
   }
 
   // Reads the replies of the first `count` batches sent ahead (those not read yet). A reply that
-  // does not come back complete ends every batch still in the child: their programs not answered
-  // run alone when asked for, in a fresh child.
+  // does not come back complete ends the child: that batch's programs not answered run alone
+  // when asked for, and the batches behind it run again, in a fresh child.
   void read_sent_ahead(std::size_t count) {
     for (std::size_t k = 0; k < count && k < sent_ahead_.size(); ++k) {
       auto& batch = sent_ahead_[k];
-      if (batch.outcomes.size() == batch.programs.size() || batch.abandoned) continue;
+      if (batch.outcomes.size() == batch.programs.size() || batch.ended || batch.never_ran)
+        continue;
       if (child_ && read_outcomes(batch.programs, batch.outcomes)) continue;
       child_.reset();
-      for (auto& left : sent_ahead_)
-        left.abandoned = true;
+      batch.ended = true;
+      for (std::size_t later = k + 1; later < sent_ahead_.size(); ++later)
+        sent_ahead_[later].never_ran = true;
       return;
     }
   }
