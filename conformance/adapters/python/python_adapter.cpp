@@ -213,8 +213,8 @@ class PythonAdapter final : public Adapter {
   void read_sent_ahead(std::size_t count) {
     for (std::size_t k = 0; k < count && k < sent_ahead_.size(); ++k) {
       auto& batch = sent_ahead_[k];
-      if (batch.outcomes.size() == batch.programs.size() || batch.ended || batch.never_ran)
-        continue;
+      if (batch.ended || batch.never_ran) continue;
+      // A batch read in full before reads nothing more.
       if (child_ && read_outcomes(batch.programs, batch.outcomes)) continue;
       child_.reset();
       batch.ended = true;
