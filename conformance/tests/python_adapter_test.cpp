@@ -84,6 +84,38 @@ TEST_F(PythonAdapterTest, ReportsWhereEachResultLandedAndWhatWasRaised) {
   EXPECT_EQ(outcome.steps[4].status, StepStatus::not_run);
 }
 
+// A step keeps its arguments ready at decoding and fills in earlier results when it runs; a
+// result that is not there (a later step's, an output index past those produced, a negative
+// index, a keyword's reference to a step that raised) is still not_run, naming the first one,
+// and a device index the handshake did not list is still unsupported when the step runs.
+TEST_F(PythonAdapterTest, ReadyArgumentsStillRefuseResultsThatWereNotProduced) {
+  const auto fake = adapter("fakexp");
+  Program program{{array_on(0, {1, 2}), array_on(1, {3, 4})}};
+  program.steps.push_back(step("add", {StepRef{0, 0}, StepRef{-1, 0}}));  // 2: negative
+  program.steps.push_back(step("add", {StepRef{0, 0}, StepRef{4, 0}}));   // 3: a later step
+  program.steps.push_back(step("add", {StepRef{0, 0}, StepRef{0, 1}}));   // 4: past the outputs
+  program.steps.push_back(step("add", {StepRef{0, 0}, StepRef{1, 0}}));   // 5: raises (mixed)
+  program.steps.push_back(step("asarray", {StepRef{0, 0}},                // 6: reads 5 by keyword
+                               {{.name = "device", .value = StepRef{5, 0}}}));
+  program.steps.push_back(array_on(7, {1}));                             // 7: no device 7
+  program.steps.push_back(step("add", {StepRef{0, 0}, StepRef{1, 0}}));  // 8: still raises
+  const ProgramOutcome outcome = fake->run(program);
+  ASSERT_EQ(outcome.status, RunStatus::completed) << outcome.detail;
+  ASSERT_EQ(outcome.steps.size(), 9u);
+  const auto not_run = [&](std::size_t i, const std::string& message) {
+    EXPECT_EQ(outcome.steps[i].status, StepStatus::not_run) << "step " << i;
+    EXPECT_EQ(outcome.steps[i].message, message) << "step " << i;
+  };
+  not_run(2, "x-1[0] was not produced");  // not the last step's result, as Python would read it
+  not_run(3, "x4[0] was not produced");
+  not_run(4, "x0[1] was not produced");
+  EXPECT_EQ(outcome.steps[5].status, StepStatus::raised);
+  not_run(6, "x5[0] was not produced");
+  EXPECT_EQ(outcome.steps[7].status, StepStatus::unsupported);
+  EXPECT_THAT(outcome.steps[7].message, ::testing::HasSubstr("no device 7"));
+  EXPECT_EQ(outcome.steps[8].status, StepStatus::raised);  // arguments filled afresh per step
+}
+
 // Values are read back only when the program's check compares them (Program::read_values).
 TEST_F(PythonAdapterTest, ReadsValuesBackOnlyWhenTheProgramAsks) {
   const auto fake = adapter("fakexp");
