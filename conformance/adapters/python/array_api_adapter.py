@@ -626,7 +626,7 @@ def decode_step(j, env=None):
                 refs.extend(value[1])
         kwargs.append((name, value))
     step.args, step.kwargs, step.refs = args, kwargs, refs
-    step.keywords = tuple(ready_kwargs) if ready else tuple(name for name, _ in kwargs)
+    step.keywords = tuple(ready_kwargs) if ready else None  # None: call_library works them out
     step.ready_args, step.ready_kwargs = (ready_args, ready_kwargs) if ready else (None, None)
     step.fills, step.keyword_fills = fills, keyword_fills
     return step
