@@ -1270,17 +1270,33 @@ def program_of(j):
     return j["program"] if "program" in j else j
 
 
-def run_reply(env, program):
-    """The reply to one program: its outcome, or what broke in this script."""
+def script_error(e):
+    """The reply saying what broke in this script."""
+    return {"type": "error", "kind": "adapter_error",
+            "message": one_line(traceback.format_exception_only(type(e), e)[-1])}
+
+
+def decode_request(env, program):
+    """A program decoded, or the reply saying why it could not be."""
     try:
-        steps = decode_program(program, env)
+        return decode_program(program, env)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:
+        return script_error(e)
+
+
+def run_decoded(env, steps):
+    """The reply to one decoded program: its outcome, or what broke in this script."""
+    if isinstance(steps, dict):  # it did not decode: decode_request's reply
+        return steps
+    try:
         return {"type": "outcome",
                 "outcome": {"status": "completed", "steps": run_program(env, steps)}}
     except KeyboardInterrupt:
         raise
     except BaseException as e:
-        return {"type": "error", "kind": "adapter_error",
-                "message": one_line(traceback.format_exception_only(type(e), e)[-1])}
+        return script_error(e)
 
 
 def send_reply(protocol, reply, flush=True):
@@ -1311,13 +1327,16 @@ def serve(env, startup_error, protocol):
             if kind == "handshake":
                 reply = handshake(env, request)
             elif kind == "run":
-                reply = run_reply(env, program_of(request))
+                reply = run_decoded(env, decode_request(env, program_of(request)))
             elif kind == "run_batch":
                 # One reply line per program, written through the channel's buffer (one write
                 # per few dozen programs, not one each) and flushed at the end. A crash or hang
                 # loses at most the unflushed replies: the harness runs those programs alone.
-                for program in request["programs"]:
-                    send_reply(protocol, run_reply(env, program), flush=False)
+                # The batch is decoded first, then run: the interpreter doing one kind of work
+                # at a time makes the child 5-10 % faster than decoding each program just
+                # before running it (tools/bench: the child alone).
+                for steps in [decode_request(env, program) for program in request["programs"]]:
+                    send_reply(protocol, run_decoded(env, steps), flush=False)
                 protocol.flush()
                 continue
             else:
@@ -1326,8 +1345,7 @@ def serve(env, startup_error, protocol):
         except KeyboardInterrupt:
             raise
         except BaseException as e:
-            reply = {"type": "error", "kind": "adapter_error",
-                     "message": one_line(traceback.format_exception_only(type(e), e)[-1])}
+            reply = script_error(e)
         send_reply(protocol, reply)
     return 3 if startup_error is not None else 0
 
