@@ -587,43 +587,41 @@ class DecodedStep:
                  "ready_kwargs", "fills", "keyword_fills")
 
 
+def note_reads(value, refs):
+    """Adds the (step, output) pairs a decoded value reads to refs; whether the value can sit in
+    a ready argument list (a literal, or a single result at non-negative indexes: a negative one
+    would read from the end instead of failing)."""
+    tag = value[0]
+    if tag == "lit":
+        return True
+    if tag == "ref":
+        refs.append(value[1:])
+        return value[1] >= 0 and value[2] >= 0
+    if tag == "refs":
+        refs.extend(value[1])
+    return False
+
+
 def decode_step(j, env=None):
     step = DecodedStep()
     step.op = op = str(j["op"])
     step.harness = op.startswith("harness.")
-    ready = True  # a negative index would read from the end instead of failing: not ready
+    ready = True
     args, refs, ready_args, fills = [], [], [], []
     for raw in j.get("args", ()):
         value = decode_value(raw, env)
-        tag = value[0]
-        if tag == "lit":
-            ready_args.append(value[1])
-        elif tag == "ref":
-            refs.append(value[1:])
+        ready = note_reads(value, refs) and ready
+        if value[0] == "ref":
             fills.append((len(args), value[1], value[2]))
-            ready_args.append(None)
-            ready = ready and value[1] >= 0 and value[2] >= 0
-        else:
-            ready = False
-            if tag == "refs":
-                refs.extend(value[1])
+        ready_args.append(value[1] if value[0] == "lit" else None)
         args.append(value)
     kwargs, ready_kwargs, keyword_fills = [], {}, []
     for pair in j.get("kwargs", ()):
         name, value = str(pair[0]), decode_value(pair[1], env)
-        tag = value[0]
-        ready = ready and name not in ready_kwargs
-        if tag == "lit":
-            ready_kwargs[name] = value[1]
-        elif tag == "ref":
-            refs.append(value[1:])
+        ready = note_reads(value, refs) and ready and name not in ready_kwargs
+        if value[0] == "ref":
             keyword_fills.append((name, value[1], value[2]))
-            ready_kwargs[name] = None
-            ready = ready and value[1] >= 0 and value[2] >= 0
-        else:
-            ready = False
-            if tag == "refs":
-                refs.extend(value[1])
+        ready_kwargs[name] = value[1] if value[0] == "lit" else None
         kwargs.append((name, value))
     step.args, step.kwargs, step.refs = args, kwargs, refs
     step.keywords = tuple(ready_kwargs) if ready else None  # None: call_library works them out
