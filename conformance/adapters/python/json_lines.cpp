@@ -7,6 +7,8 @@
 #include <exception>
 #include <utility>
 
+#include "outcome_reader.hpp"
+
 namespace conformance::python_internal {
 namespace {
 
@@ -62,6 +64,15 @@ std::optional<std::string> invalid_devices(const ProgramOutcome& outcome, std::s
     }
   }
   return std::nullopt;
+}
+
+// What the oracle relies on beyond the reply's shape: one outcome per step, listed devices.
+OutcomeDecoding checked(ProgramOutcome outcome, std::size_t steps, std::size_t devices) {
+  if (outcome.steps.size() != steps)
+    return ProtocolError{fmt::format("the reply has {} step outcomes for a program of {} steps",
+                                     outcome.steps.size(), steps)};
+  if (auto invalid = invalid_devices(outcome, devices)) return ProtocolError{*invalid};
+  return outcome;
 }
 
 }  // namespace
@@ -127,6 +138,9 @@ HandshakeDecoding decode_handshake(std::string_view line) {
 }
 
 OutcomeDecoding decode_outcome(std::string_view line, std::size_t steps, std::size_t devices) {
+  // Nearly every reply: read in one pass. The rest, wrong or unusual, as a document.
+  if (auto outcome = read_outcome_in_one_pass(line))
+    return checked(std::move(*outcome), steps, devices);
   Parsed parsed = parse_message(line);
   if (parsed.error) return *parsed.error;
   if (auto error = startup_error(parsed.message)) return *error;
@@ -136,11 +150,7 @@ OutcomeDecoding decode_outcome(std::string_view line, std::size_t steps, std::si
     auto outcome = parsed.message.at("outcome").get<ProgramOutcome>();
     if (outcome.status != RunStatus::completed)
       return ProtocolError{"the adapter script may only report completed runs"};
-    if (outcome.steps.size() != steps)
-      return ProtocolError{fmt::format("the reply has {} step outcomes for a program of {} steps",
-                                       outcome.steps.size(), steps)};
-    if (auto invalid = invalid_devices(outcome, devices)) return ProtocolError{*invalid};
-    return outcome;
+    return checked(std::move(outcome), steps, devices);
   } catch (const std::exception& error) {
     return ProtocolError{fmt::format("a malformed outcome ({}): {}", error.what(), excerpt(line))};
   }

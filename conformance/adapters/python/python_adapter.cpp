@@ -18,6 +18,7 @@
 #include "child_process.hpp"
 #include "conformance/generate.hpp"
 #include "conformance/installed_files.hpp"
+#include "conformance/program_json.hpp"
 #include "conformance/python_reproduction.hpp"
 #include "json_lines.hpp"
 
@@ -87,8 +88,10 @@ class PythonAdapter final : public Adapter {
       if (auto* error = std::get_if<std::string>(&reply))
         return ended(RunStatus::crash, "the adapter could not be restarted: " + *error);
     }
-    const nlohmann::json request = {{"type", "run"}, {"program", program}};
-    const std::string line = request.dump();
+    // {"program": ..., "type": "run"}, the keys in nlohmann's order, as everywhere.
+    std::string line = R"({"program":)";
+    append_json(line, program);
+    line += R"(,"type":"run"})";
     record(program);
     if (!child_->send(line, kSendTimeoutMs)) return child_ended("while receiving a program");
 
@@ -183,12 +186,14 @@ class PythonAdapter final : public Adapter {
   };
 
   std::string batch_request(const std::vector<Program>& programs) {
-    nlohmann::json list = nlohmann::json::array();
-    for (const auto& program : programs) {
-      list.push_back(program);
-      record(program);
+    std::string request = R"({"programs":[)";
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+      if (i > 0) request += ',';
+      append_json(request, programs[i]);
+      record(programs[i]);
     }
-    return nlohmann::json{{"type", "run_batch"}, {"programs", std::move(list)}}.dump();
+    request += R"(],"type":"run_batch"})";
+    return request;
   }
 
   // Reads one reply per program not answered yet in `outcomes`, each within the per-program
@@ -284,8 +289,10 @@ class PythonAdapter final : public Adapter {
   // ADC_PYTHON_RECORD=FILE appends every program the child runs, one JSON line each, for
   // tools/bench to replay in a plain Python loop.
   void record(const Program& program) {
-    if (!record_path_.empty())
-      std::ofstream(record_path_, std::ios::app) << nlohmann::json(program).dump() << '\n';
+    if (record_path_.empty()) return;
+    std::string line;
+    append_json(line, program);
+    std::ofstream(record_path_, std::ios::app) << line << '\n';
   }
 
   std::string failed_start(std::string_view when) {

@@ -53,6 +53,7 @@ struct ProgramOutcome {
   RunStatus status = RunStatus::completed;
   std::string detail{};  // for anything but completed: what happened
   std::vector<StepOutcome> steps{};
+  friend bool operator==(const ProgramOutcome&, const ProgramOutcome&) = default;
 };
 
 std::string_view name(StepStatus status);
