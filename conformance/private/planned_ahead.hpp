@@ -5,6 +5,7 @@
 // library runs one check while the harness judges the one before.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -37,7 +38,17 @@ class PlannedAhead {
   // The first round planned and sent for `check_id`, once; nullopt when it was not planned.
   std::optional<FirstRound> take(const std::string& check_id);
 
+  // Called when a check has sent a later round and is about to wait for its answers: the runner
+  // plans one more check then (set_top_up), so that the library, once it has answered that
+  // round, finds a first round queued behind it instead of waiting while the harness finishes
+  // the check and plans the next (strict_xp: 150 waits of about 3 ms, one per mixed check).
+  void set_top_up(std::function<void()> top_up) { top_up_ = std::move(top_up); }
+  void while_waiting() {
+    if (top_up_ && !planning_only_) top_up_();
+  }
+
  private:
+  std::function<void()> top_up_;
   bool planning_only_ = false;
   std::map<std::string, FirstRound> first_rounds_;
 };

@@ -64,6 +64,9 @@ class AnsweredAhead final : public Adapter {
     next_ = 0;
     return std::move(wanted_);
   }
+  // Sends `programs` before run_ahead() asks for their answers (the same batch, found by its
+  // programs): the harness can do something else meanwhile.
+  void send(const std::vector<Program>& programs) { inner_.send_ahead(programs); }
   // Runs `programs` in one batch; false when the library answered fewer (it crashed or hung at
   // the next one, which run() will meet alone).
   bool run_ahead(const std::vector<Program>& programs) {
@@ -532,15 +535,21 @@ std::vector<Program> plan_round(AnsweredAhead& ahead, const PropertySettings& se
 // round, when the runner planned it and sent it ahead before the check's turn.
 void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
                   const rc::Gen<Program>& generator, const Judge& judge,
-                  std::optional<std::vector<Program>> sent_ahead) {
+                  std::optional<std::vector<Program>> sent_ahead, PlannedAhead* planned) {
   constexpr int kPlanningRounds = 6;
   try {
     for (int round = 0; round < kPlanningRounds; ++round) {
       std::vector<Program> wanted;
-      if (round == 0 && sent_ahead)
+      if (round == 0 && sent_ahead) {
         wanted = std::move(*sent_ahead);
-      else
+      } else {
         wanted = plan_round(ahead, settings, generator, judge);
+        if (wanted.empty()) break;
+        if (planned != nullptr) {
+          ahead.send(wanted);
+          planned->while_waiting();
+        }
+      }
       if (wanted.empty() || !ahead.run_ahead(wanted)) break;
     }
   } catch (const std::exception&) {
@@ -643,7 +652,7 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
       batch ? remembered(generator, first ? first->drawn : nothing_drawn()) : generator;
   if (batch)
     answer_ahead(ahead, settings, cases, judge,
-                 first ? std::optional(std::move(first->programs)) : std::nullopt);
+                 first ? std::optional(std::move(first->programs)) : std::nullopt, planned);
   Adapter& adapter = batch ? static_cast<Adapter&>(ahead) : context.adapter;
   SearchState search;
   SilentListener listener;

@@ -141,7 +141,9 @@ class PythonAdapter final : public Adapter {
       read_sent_ahead(static_cast<std::size_t>(sent - sent_ahead_.begin()) + 1);
       std::vector<ProgramOutcome> outcomes = std::move(sent->outcomes);
       const bool never_ran = sent->never_ran;
-      sent_ahead_.erase(sent_ahead_.begin(), sent + 1);  // with any before it nobody asked for
+      // The batches before it stay: a check's later round is sent behind the first rounds of
+      // the checks after it, which ask for theirs in their turn.
+      sent_ahead_.erase(sent);
       // The child ended in a batch before this one: these programs run now, in a fresh child.
       if (!never_ran) return outcomes;
     }
