@@ -532,7 +532,8 @@ std::vector<Program> plan_round(AnsweredAhead& ahead, const PropertySettings& se
 // one batch; again, until the replay needs nothing new. A discard changes the sizes of the cases
 // after it, so each round answers what the last one could not foresee. The real search then
 // crosses the boundary only where the plan could not reach (shrinking). `sent_ahead`: the first
-// round, when the runner planned it and sent it ahead before the check's turn.
+// round, when the runner planned it and sent it ahead before the check's turn. `planned`: a later
+// round is sent, then the runner plans one more check behind it, then the round is waited for.
 void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
                   const rc::Gen<Program>& generator, const Judge& judge,
                   std::optional<std::vector<Program>> sent_ahead, PlannedAhead* planned) {
