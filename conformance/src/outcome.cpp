@@ -1,6 +1,7 @@
 // Outcomes: names and JSON. The JSON is also the wire format of out-of-process adapters.
 #include "conformance/outcome.hpp"
 
+#include <optional>
 #include <stdexcept>
 
 #include "json_integers.hpp"
@@ -12,14 +13,24 @@ constexpr std::string_view kStepStatusNames[] = {"ok", "raised", "unsupported", 
 constexpr std::string_view kRunStatusNames[] = {"completed", "crash", "timeout", "protocol_error"};
 
 template <class Enum, std::size_t N>
-Enum parse(const nlohmann::json& j, const std::string_view (&names)[N], std::string_view what) {
-  const auto text = j.get<std::string>();
+std::optional<Enum> named(std::string_view text, const std::string_view (&names)[N]) {
   for (std::size_t i = 0; i < N; ++i)
     if (names[i] == text) return static_cast<Enum>(i);
+  return std::nullopt;
+}
+
+template <class Enum, std::size_t N>
+Enum parse(const nlohmann::json& j, const std::string_view (&names)[N], std::string_view what) {
+  const auto text = j.get<std::string>();
+  if (const auto value = named<Enum>(text, names)) return *value;
   throw std::runtime_error("unknown " + std::string(what) + ": " + text);
 }
 
 }  // namespace
+
+std::optional<StepStatus> step_status_named(std::string_view text) {
+  return named<StepStatus>(text, kStepStatusNames);
+}
 
 std::string_view name(StepStatus status) {
   return kStepStatusNames[static_cast<std::size_t>(status)];

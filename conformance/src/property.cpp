@@ -545,8 +545,7 @@ void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
         wanted = std::move(*sent_ahead);
       } else {
         wanted = plan_round(ahead, settings, generator, judge);
-        if (wanted.empty()) break;
-        if (planned != nullptr) {
+        if (planned != nullptr && !wanted.empty()) {
           ahead.send(wanted);
           planned->while_waiting();
         }

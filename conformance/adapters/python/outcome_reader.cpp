@@ -3,7 +3,6 @@
 // does not expect. A step's "value" is any JSON: its events build that document.
 #include "outcome_reader.hpp"
 
-#include <array>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -18,9 +17,6 @@ namespace conformance::python_internal {
 namespace {
 
 using json = nlohmann::json;
-
-constexpr std::array<std::string_view, 4> kStepStatusNames = {"ok", "raised", "unsupported",
-                                                              "not_run"};
 
 enum class Where { top, outcome, steps, step, arrays, array, shape, values };
 
@@ -229,11 +225,9 @@ class Reader {
     StepOutcome& step = current_step();
     switch (stack_.back().key) {
       case Key::status:
-        for (std::size_t i = 0; i < kStepStatusNames.size(); ++i) {
-          if (kStepStatusNames[i] == text) {
-            step.status = static_cast<StepStatus>(i);
-            return true;
-          }
+        if (const auto status = step_status_named(text)) {
+          step.status = *status;
+          return true;
         }
         return false;
       case Key::exception_type:

@@ -58,6 +58,8 @@ struct ProgramOutcome {
 
 std::string_view name(StepStatus status);
 std::string_view name(RunStatus status);
+// The status a name stands for ("ok", "raised", ...), or nullopt.
+std::optional<StepStatus> step_status_named(std::string_view text);
 
 void to_json(nlohmann::json& j, const ArrayReport& report);
 void from_json(const nlohmann::json& j, ArrayReport& report);
