@@ -4,8 +4,10 @@
 
 #include <chrono>
 #include <exception>
+#include <optional>
 #include <utility>
 
+#include "check_worker.hpp"
 #include "conformance/spec_version.hpp"
 #include "planned_ahead.hpp"
 
@@ -93,10 +95,21 @@ std::vector<CheckResult> run_checks(Adapter& adapter, const std::vector<const Ch
   results.reserve(checks.size());
   const std::string spec_version =
       judged_version(adapter.handshake().spec_version, options.spec_version).version;
+  // An in-process library isolated by forking runs each check whole in a forked child, and a
+  // check program by program (below) only when that child crashed or hung (check_worker.hpp).
+  std::optional<detail::CheckWorker> whole_checks;
+  if (const auto timeout_ms = adapter.isolation_timeout_ms())
+    whole_checks.emplace(
+        adapter,
+        [&](std::size_t index, Adapter& in_child) {
+          return run_one(*checks[index], context_for(in_child, options, spec_version, nullptr),
+                         options);
+        },
+        *timeout_ms);
   // With a library that runs ahead, each check's first round is planned and sent before the check
   // before it runs, so that the library works while the harness judges (planned_ahead.hpp).
   detail::PlannedAhead planned;
-  const bool ahead = adapter.runs_ahead() && options.reproduce.empty();
+  const bool ahead = !whole_checks && adapter.runs_ahead() && options.reproduce.empty();
   const CheckContext context =
       context_for(adapter, options, spec_version, ahead ? &planned : nullptr);
   std::size_t next_to_plan = 0;  // checks before it are planned (or run)
@@ -117,7 +130,12 @@ std::vector<CheckResult> run_checks(Adapter& adapter, const std::vector<const Ch
     while (next_to_plan <= index + kChecksAhead)
       plan_next();
     const auto start = std::chrono::steady_clock::now();
-    CheckResult result = run_one(*checks[index], context, options);
+    std::optional<CheckResult> isolated;
+    if (whole_checks) isolated = whole_checks->run(index);
+    CheckResult result =
+        isolated ? std::move(*isolated) : run_one(*checks[index], context, options);
+    // Not in a result's JSON: the catalogue's, as run_one sets it.
+    result.info.since_version = checks[index]->info.since_version;
     result.spec_version = spec_version;
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

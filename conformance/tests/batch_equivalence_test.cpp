@@ -1,6 +1,7 @@
 // Running a check's programs ahead in a batch (for adapters across a process boundary), and
-// planning a check's first batch before its turn (for adapters that run ahead), are only
-// speed-ups: every check gives the same status, case count and counterexample as one by one.
+// planning a check's first batch before its turn (for adapters that run ahead), and running them
+// in a forked child (in-process adapters that isolate, like --impl torch) are only speed-ups or
+// safety: every check gives the same status, case count and counterexample as one by one.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -96,6 +97,28 @@ class RunningAhead final : public Adapter {
   std::deque<std::vector<Program>> sent_;
 };
 
+// An adapter isolated by forking, without the runner's whole checks in a child: every program
+// goes through the adapter's forked worker, as for a check whose child crashed.
+class ProgramByProgram final : public Adapter {
+ public:
+  explicit ProgramByProgram(Adapter& forked) : forked_(forked) {}
+  const Handshake& handshake() const override { return forked_.handshake(); }
+  ProgramOutcome run(const Program& program) override { return forked_.run(program); }
+  bool prefers_batches() const override { return forked_.prefers_batches(); }
+  std::vector<ProgramOutcome> run_batch(const std::vector<Program>& programs) override {
+    return forked_.run_batch(programs);
+  }
+  bool runs_ahead() const override { return forked_.runs_ahead(); }
+  void send_ahead(const std::vector<Program>& programs) override { forked_.send_ahead(programs); }
+  std::string reproduction(const Program& program, int step,
+                           const Expectation& expectation) const override {
+    return forked_.reproduction(program, step, expectation);
+  }
+
+ private:
+  Adapter& forked_;
+};
+
 // With no fault every check passes; with one, its family's checks fail and shrink, and planning
 // ahead must not change which case fails or what it shrinks to.
 struct Planned {
@@ -110,6 +133,28 @@ void PrintTo(const Planned& planned, std::ostream* out) {
 
 class PlannedAheadEquivalence : public ::testing::TestWithParam<Planned> {};
 
+// Expects each check's status, cases, reason and counterexample alike; returns how many failed.
+int expect_same_results(const std::vector<CheckResult>& results,
+                        const std::vector<CheckResult>& one_by_one) {
+  EXPECT_EQ(results.size(), one_by_one.size());
+  int failures = 0;
+  for (std::size_t i = 0; i < results.size() && i < one_by_one.size(); ++i) {
+    const auto& id = one_by_one[i].info.id;
+    EXPECT_EQ(results[i].info.id, id);
+    EXPECT_EQ(name(results[i].status), name(one_by_one[i].status)) << id;
+    EXPECT_EQ(results[i].cases, one_by_one[i].cases) << id;
+    EXPECT_EQ(results[i].reason, one_by_one[i].reason) << id;
+    EXPECT_EQ(results[i].reproduce, one_by_one[i].reproduce) << id;
+    EXPECT_EQ(results[i].failure.has_value(), one_by_one[i].failure.has_value()) << id;
+    if (!one_by_one[i].failure || !results[i].failure) continue;
+    ++failures;
+    EXPECT_EQ(results[i].failure->program, one_by_one[i].failure->program) << id;
+    EXPECT_EQ(results[i].failure->step, one_by_one[i].failure->step) << id;
+    EXPECT_EQ(results[i].failure->reproduction, one_by_one[i].failure->reproduction) << id;
+  }
+  return failures;
+}
+
 TEST_P(PlannedAheadEquivalence, EveryCheckGivesTheSameResultPlannedAheadOrNot) {
   const StrictAdapterOptions strict{.fault = GetParam().fault};
   auto plain = make_strict_adapter(strict);
@@ -118,21 +163,7 @@ TEST_P(PlannedAheadEquivalence, EveryCheckGivesTheSameResultPlannedAheadOrNot) {
   const auto checks = select_checks({GetParam().filter});
   const auto one_by_one = run_checks(*plain, checks, options, {});
   const auto planned = run_checks(ahead, checks, options, {});
-  ASSERT_EQ(planned.size(), one_by_one.size());
-  int failures = 0;
-  for (std::size_t i = 0; i < planned.size(); ++i) {
-    const auto& id = one_by_one[i].info.id;
-    EXPECT_EQ(planned[i].info.id, id);
-    EXPECT_EQ(name(planned[i].status), name(one_by_one[i].status)) << id;
-    EXPECT_EQ(planned[i].cases, one_by_one[i].cases) << id;
-    EXPECT_EQ(planned[i].reason, one_by_one[i].reason) << id;
-    EXPECT_EQ(planned[i].reproduce, one_by_one[i].reproduce) << id;
-    ASSERT_EQ(planned[i].failure.has_value(), one_by_one[i].failure.has_value()) << id;
-    if (!one_by_one[i].failure) continue;
-    ++failures;
-    EXPECT_EQ(planned[i].failure->program, one_by_one[i].failure->program) << id;
-    EXPECT_EQ(planned[i].failure->step, one_by_one[i].failure->step) << id;
-  }
+  const int failures = expect_same_results(planned, one_by_one);
   EXPECT_EQ(failures > 0, !GetParam().fault.empty());
   // Most checks were planned ahead, and every batch sent ahead was asked for: the later rounds
   // (sent before the harness plans one more check, then waited for) before the first rounds of
@@ -141,6 +172,18 @@ TEST_P(PlannedAheadEquivalence, EveryCheckGivesTheSameResultPlannedAheadOrNot) {
   EXPECT_EQ(ahead.batches_claimed, ahead.batches_sent);
   EXPECT_EQ(ahead.unclaimed(), 0u);
   EXPECT_EQ(ahead.claimed_before_older > 0, GetParam().later_rounds);
+
+  // The same isolated by forking (--impl torch): each check whole in a forked child, and (what
+  // the runner falls back to for a check whose child crashed) program by program through the
+  // adapter's forked worker, in batches posted ahead and answered in the order posted.
+  StrictAdapterOptions isolated = strict;
+  isolated.isolation_timeout_ms = 10000;
+  auto forked = make_strict_adapter(isolated);
+  ASSERT_TRUE(forked->runs_ahead());
+  EXPECT_EQ(expect_same_results(run_checks(*forked, checks, options, {}), one_by_one), failures);
+  ProgramByProgram program_by_program(*forked);
+  EXPECT_EQ(expect_same_results(run_checks(program_by_program, checks, options, {}), one_by_one),
+            failures);
 }
 
 INSTANTIATE_TEST_SUITE_P(Strict, PlannedAheadEquivalence,

@@ -1,14 +1,17 @@
-// The torch adapter's isolation (adapters/torch/plugin/forked_worker.cpp) with a stand-in for
-// libtorch: a run function that answers, aborts, segfaults or hangs depending on the program.
+// The in-process adapters' isolation (adapters/common/forked_worker.cpp) with a stand-in for
+// libtorch: a run function that answers, aborts, segfaults, hangs or answers at length depending
+// on the program.
 #include "forked_worker.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 
 #include "program_builders.hpp"
 
@@ -35,6 +38,20 @@ ProgramOutcome stand_in(const Program& program) {
   }
   if (op == "hang") ::pause();
   ProgramOutcome outcome;
+  // Long enough that a batch of them fills the socket both ways before anyone reads.
+  if (op == "long") outcome.detail.assign(20000, 'x');
+  if (op == "nan") {
+    outcome.steps.push_back({.status = StepStatus::raised,
+                             .value = std::numeric_limits<double>::infinity(),
+                             .exception_type = "ValueError",
+                             .message = "bad byte \xff here"});
+    outcome.steps.back().arrays.push_back(
+        {.device = 0,
+         .device_repr = "cpu",
+         .dtype = "float64",
+         .shape = {2},
+         .values = std::vector<double>{std::nan(""), -std::numeric_limits<double>::infinity()}});
+  }
   // The pid shows which child answered.
   outcome.steps.push_back({.status = StepStatus::ok, .value = static_cast<int>(::getpid())});
   return outcome;
@@ -89,6 +106,72 @@ TEST(ForkedWorker, AHangIsATimeout) {
   EXPECT_EQ(batch.failed->status, RunStatus::timeout);
   EXPECT_THAT(batch.failed->detail, HasSubstr("200 ms"));
   EXPECT_EQ(worker.run({program("a")}).completed.size(), 1u);
+}
+
+TEST(ForkedWorker, PostedProgramsAreCollectedInTheOrderPosted) {
+  ForkedWorker worker(stand_in, 5000);
+  EXPECT_FALSE(worker.post({program("a"), program("b")}));
+  EXPECT_FALSE(worker.post({program("c")}));
+  const auto first = worker.collect(2);
+  ASSERT_EQ(first.completed.size(), 2u);
+  const auto second = worker.collect(1);
+  ASSERT_EQ(second.completed.size(), 1u);
+  EXPECT_EQ(answering_pid(first.completed[0]), answering_pid(second.completed[0]));
+  // Everything collected: run() may go on with the same child.
+  EXPECT_EQ(answering_pid(worker.run({program("d")}).completed.at(0)),
+            answering_pid(first.completed[0]));
+}
+
+// Programs go out while outcomes come in: a batch larger than the socket holds either way does
+// not leave both sides waiting for the other.
+TEST(ForkedWorker, ABatchLargerThanTheSocketIsAnsweredWhole) {
+  ForkedWorker worker(stand_in, 5000);
+  Program long_program = program("long");
+  long_program.steps.front().kwargs.push_back(
+      {"padding", conformance::DTypeName{std::string(20000, 'p')}});
+  const std::vector<Program> programs(400, long_program);  // 8 MB each way
+  const auto batch = worker.run(programs);
+  EXPECT_FALSE(batch.failed) << batch.failed->detail;
+  ASSERT_EQ(batch.completed.size(), programs.size());
+  EXPECT_EQ(batch.completed.back().detail.size(), 20000u);
+}
+
+TEST(ForkedWorker, ACrashLosesWhatWasPostedAfterIt) {
+  ForkedWorker worker(stand_in, 5000);
+  EXPECT_FALSE(worker.post({program("a"), program("abort")}));
+  EXPECT_FALSE(worker.post({program("b")}));
+  const auto crashed = worker.collect(2);
+  ASSERT_EQ(crashed.completed.size(), 1u);
+  ASSERT_TRUE(crashed.failed);
+  EXPECT_EQ(crashed.failed->status, RunStatus::crash);
+  const auto lost = worker.collect(1);
+  EXPECT_TRUE(lost.completed.empty());
+  ASSERT_TRUE(lost.failed);
+  EXPECT_THAT(lost.failed->detail, HasSubstr("ended before the program ran"));
+  EXPECT_EQ(worker.run({program("c")}).completed.size(), 1u) << "a fresh child";
+}
+
+TEST(ForkedWorker, RunRefusesWhileOutcomesPostedBeforeAreUncollected) {
+  ForkedWorker worker(stand_in, 5000);
+  EXPECT_FALSE(worker.post({program("a")}));
+  EXPECT_THROW(worker.run({program("b")}), std::logic_error);
+  EXPECT_EQ(worker.collect(1).completed.size(), 1u);
+}
+
+// The outcome arrives as the library reported it: non-finite numbers too (JSON text has none),
+// and a message in invalid UTF-8 made writable (the harness writes results as JSON).
+TEST(ForkedWorker, NonFiniteNumbersArriveAndInvalidUtf8IsReplaced) {
+  ForkedWorker worker(stand_in, 5000);
+  const auto batch = worker.run({program("nan")});
+  ASSERT_EQ(batch.completed.size(), 1u);
+  const StepOutcome& step = batch.completed[0].steps.at(0);
+  EXPECT_EQ(step.value.get<double>(), std::numeric_limits<double>::infinity());
+  const auto& values = step.arrays.at(0).values.value();
+  ASSERT_EQ(values.size(), 2u);
+  EXPECT_TRUE(std::isnan(values[0]));
+  EXPECT_EQ(values[1], -std::numeric_limits<double>::infinity());
+  EXPECT_EQ(step.message, "bad byte \xef\xbf\xbd here");
+  EXPECT_EQ(step.exception_type, "ValueError");
 }
 
 TEST(ForkedWorker, AnEmptyBatchStartsNothing) {

@@ -276,5 +276,42 @@ TEST(KitBackend, IsolatesACrashInAForkedChild) {
       << source;
 }
 
+// Isolated, the adapter takes batches sent ahead and answers them in any order, each once. A
+// crash in one ends that batch at the crash and the batches sent behind it run again, in a fresh
+// child, when asked for.
+TEST(KitBackend, AnswersBatchesSentAheadInAnyOrder) {
+  InProcessParts<ToyBackend> parts = toy_parts();
+  parts.isolation_timeout_ms = 10000;
+  InProcessAdapter<ToyBackend> adapter(std::move(parts));
+  ASSERT_TRUE(adapter.prefers_batches());
+  ASSERT_TRUE(adapter.runs_ahead());
+  const Program on_cpu{.steps = {zeros_on(0, {2})}};
+  const Program on_gpu{.steps = {zeros_on(1, {3})}};
+  const Program crashes{.steps = {zeros_on(0, {2}), step("negative", {StepRef{0}})}};
+
+  const std::vector<Program> first{on_cpu, on_gpu};
+  const std::vector<Program> second{on_gpu};
+  adapter.send_ahead(first);
+  adapter.send_ahead(second);
+  const auto second_outcomes = adapter.run_batch(second);  // read after the first's replies
+  const auto first_outcomes = adapter.run_batch(first);
+  ASSERT_EQ(first_outcomes.size(), 2u);
+  ASSERT_EQ(second_outcomes.size(), 1u);
+  EXPECT_EQ(first_outcomes[0].steps.at(0).arrays.at(0).device, 0);
+  EXPECT_EQ(first_outcomes[1].steps.at(0).arrays.at(0).shape, (std::vector<std::int64_t>{3}));
+  EXPECT_EQ(second_outcomes[0].steps.at(0).arrays.at(0).device, 1);
+
+  const std::vector<Program> with_crash{on_cpu, crashes, on_gpu};
+  const std::vector<Program> behind{on_gpu, on_cpu};
+  adapter.send_ahead(with_crash);
+  adapter.send_ahead(behind);
+  const auto behind_outcomes = adapter.run_batch(behind);
+  ASSERT_EQ(behind_outcomes.size(), 2u) << "run again in a fresh child";
+  EXPECT_EQ(behind_outcomes[1].steps.at(0).arrays.at(0).device, 0);
+  EXPECT_EQ(adapter.run_batch(with_crash).size(), 1u) << "answered up to the crash";
+  EXPECT_EQ(adapter.run(crashes).status, RunStatus::crash) << "which runs alone";
+  EXPECT_EQ(adapter.run(on_gpu).status, RunStatus::completed);
+}
+
 }  // namespace
 }  // namespace conformance::kit_backend_test

@@ -1,20 +1,19 @@
 // Running programs in a forked child of this process, so that a library that aborts, segfaults
 // or hangs ends the child instead of the run. The child stays and serves one program after
-// another over a socket (a program's JSON in, its outcome's JSON out), so a program costs a
-// round trip, not a fork (7.5 ms in a process with libtorch loaded); after a crash or a timeout
-// the next program gets a fresh child. Shared by the in-process adapters (torch uses it).
+// another (a program's JSON line in, its outcome in CBOR out), so a program costs a message each
+// way, not a fork (7.5 ms in a process with libtorch loaded); after a crash or a timeout the next
+// program gets a fresh child. Programs can be posted ahead of reading their outcomes: the child
+// works through them while the harness plans. Shared by the in-process adapters (torch uses it).
 #pragma once
-
-#include <sys/types.h>
 
 #include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "child_ending.hpp"
 #include "conformance/outcome.hpp"
 #include "conformance/program.hpp"
+#include "forked_child.hpp"
 
 namespace conformance::adapter_support {
 
@@ -32,28 +31,30 @@ class ForkedWorker {
  public:
   // `run` is called in the child; `timeout_ms` bounds each program.
   ForkedWorker(RunProgram run, int timeout_ms) : run_(std::move(run)), timeout_ms_(timeout_ms) {}
-  ~ForkedWorker();
-  ForkedWorker(const ForkedWorker&) = delete;
-  ForkedWorker& operator=(const ForkedWorker&) = delete;
 
-  // Runs the programs in order, in the child (forking one when none is alive). Never throws: a
-  // failure to fork is the failed outcome of the first program.
+  // Runs the programs in order, in the child (forking one when none is alive). A failure to fork
+  // is the failed outcome of the first program. Throws std::logic_error when programs posted
+  // before are not collected yet (their outcomes come first).
   ForkedBatch run(const std::vector<Program>& programs);
 
+  // Queues the programs for the child (forking one when none is alive) and returns without
+  // waiting: collect() reads their outcomes, in the order posted. The failed outcome when no
+  // child could be started.
+  std::optional<ProgramOutcome> post(const std::vector<Program>& programs);
+  // The outcomes of the next `count` programs posted, each within the timeout of the one before.
+  // When the child ends (or hangs) in one of them, the rest of what was posted is lost with it.
+  ForkedBatch collect(std::size_t count);
+
  private:
-  void start();
-  void stop();  // kills the child if it still runs, and reaps it
-  // The outcome of one program, or the failure that ended the child.
-  std::optional<ProgramOutcome> exchange(const Program& program, ProgramOutcome& failure);
-  ProgramOutcome ended(RunStatus status, const std::string& what);
+  // The outcome of the next program posted, or the failure that ended the child.
+  std::optional<ProgramOutcome> next_outcome(ProgramOutcome& failure);
+  // The child's end as the outcome of the program it was running.
+  ProgramOutcome ended(RunStatus status, std::string detail);
 
   RunProgram run_;
   int timeout_ms_;
-  pid_t pid_ = -1;
-  int channel_ = -1;  // a socket to the child: programs out, outcomes in
-  StderrTail stderr_{2000};
-  std::string pending_{};
-  int wait_status_ = 0;
+  ForkedChild child_{2000};
+  std::size_t outstanding_ = 0;  // programs posted whose outcomes are not collected
 };
 
 }  // namespace conformance::adapter_support

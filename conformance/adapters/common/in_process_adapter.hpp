@@ -2,7 +2,8 @@
 // its table maps), each program run through the kit's run loop, in this process or in a forked
 // child, and reproductions written in the backend's C++ dialect after replaying the program. A
 // backend gives what is its own (InProcessParts); an adapter with more to say (strict's injected
-// faults) derives from this class.
+// faults) derives from this class. A forked child takes batches and runs them ahead, as the
+// Python adapter's interpreter does: it works while the harness plans and judges.
 #pragma once
 
 #include <functional>
@@ -11,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "batches_ahead.hpp"
 #include "conformance/adapter.hpp"
 #include "cpp_reproduction.hpp"
 #include "forked_worker.hpp"
@@ -57,6 +59,7 @@ class InProcessAdapter : public Adapter {
     handshake_.operations = table_.mapped_operations();
     if (parts.setup) setup_ = parts.setup(device_names_);
     if (parts.isolation_timeout_ms) {
+      isolation_timeout_ms_ = *parts.isolation_timeout_ms;
       worker_.emplace(
           [this](const Program& program) {
             return run_program<Backend>(table_, program, devices_);
@@ -68,10 +71,33 @@ class InProcessAdapter : public Adapter {
   const Handshake& handshake() const override { return handshake_; }
 
   ProgramOutcome run(const Program& program) override {
-    if (!worker_) return run_program<Backend>(table_, program, devices_);
+    if (!forked()) return run_program<Backend>(table_, program, devices_);
+    sent_ahead_.read_all();  // the child answers in order: those come first
     ForkedBatch batch = worker_->run({program});
     if (!batch.completed.empty()) return std::move(batch.completed.front());
     return std::move(*batch.failed);
+  }
+
+  bool prefers_batches() const override { return forked(); }
+  bool runs_ahead() const override { return forked(); }
+  std::optional<int> isolation_timeout_ms() const override {
+    return forked() ? std::optional(isolation_timeout_ms_) : std::nullopt;
+  }
+  void run_in_this_process() override { in_this_process_ = true; }
+
+  void send_ahead(const std::vector<Program>& programs) override {
+    if (!forked() || programs.empty()) return;
+    if (!worker_->post(programs)) sent_ahead_.sent(programs);
+  }
+
+  std::vector<ProgramOutcome> run_batch(const std::vector<Program>& programs) override {
+    if (!forked()) return Adapter::run_batch(programs);
+    if (auto answered = sent_ahead_.take(programs)) return std::move(*answered);
+    // Queued behind the batches sent ahead, so that the child goes on to it while their replies
+    // are read. If the child ends in one of those, this batch ends with it (collect() says so).
+    if (worker_->post(programs)) return {};
+    sent_ahead_.read_all();
+    return std::move(worker_->collect(programs.size()).completed);
   }
 
   std::string reproduction(const Program& program, int step,
@@ -85,8 +111,9 @@ class InProcessAdapter : public Adapter {
   // a reproduction knows which steps raised and which did not run. Where the step under test
   // ends the child, the steps before it still tell.
   std::vector<StepOutcome> replay(const Program& program, int step) const {
-    if (!worker_)
+    if (!forked())
       return run_program<Backend>(table_, program_through(program, step), devices_).steps;
+    sent_ahead_.read_all();
     ForkedBatch batch = worker_->run({program_through(program, step)});
     if (batch.completed.empty() && step > 0)
       batch = worker_->run({program_through(program, step - 1)});
@@ -100,8 +127,22 @@ class InProcessAdapter : public Adapter {
   std::vector<std::string> device_names_;  // as the handshake names them
   Handshake handshake_;
   std::string setup_;
+  // Whether programs go to the forked child: isolated, and not in a child of the harness already.
+  bool forked() const { return worker_.has_value() && !in_this_process_; }
+
   // The forked child, when isolated; a reproduction's replay uses it too, hence mutable.
   mutable std::optional<ForkedWorker> worker_;
+  int isolation_timeout_ms_ = 0;
+  bool in_this_process_ = false;  // run_in_this_process() was called
+  // Batches posted to the child ahead of their run_batch(); a child that ends in one has lost
+  // the rest (collect() found that out and ended it).
+  mutable BatchesAhead sent_ahead_{
+      [this](const std::vector<Program>& programs, std::vector<ProgramOutcome>& outcomes) {
+        ForkedBatch batch = worker_->collect(programs.size() - outcomes.size());
+        for (auto& outcome : batch.completed)
+          outcomes.push_back(std::move(outcome));
+        return !batch.failed;
+      }};
 };
 
 }  // namespace conformance::adapter_support

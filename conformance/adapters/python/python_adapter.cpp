@@ -7,13 +7,13 @@
 
 #include <algorithm>
 #include <cstdlib>
-#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "batches_ahead.hpp"
 #include "catalogue/catalogue.hpp"
 #include "child_process.hpp"
 #include "conformance/generate.hpp"
@@ -82,7 +82,7 @@ class PythonAdapter final : public Adapter {
   const Handshake& handshake() const override { return handshake_; }
 
   ProgramOutcome run(const Program& program) override {
-    read_sent_ahead(sent_ahead_.size());  // the child answers in order: those come first
+    sent_ahead_.read_all();  // the child answers in order: those come first
     if (!child_) {
       auto reply = start();
       if (auto* error = std::get_if<std::string>(&reply))
@@ -129,32 +129,19 @@ class PythonAdapter final : public Adapter {
     if (programs.empty()) return;
     if (!child_ && std::holds_alternative<std::string>(start())) return;
     // A child that no longer reads is found out when its replies are read.
-    if (child_->post(batch_request(programs)))
-      sent_ahead_.push_back(SentAhead{programs, {}, false, false});
+    if (child_->post(batch_request(programs))) sent_ahead_.sent(programs);
   }
 
   std::vector<ProgramOutcome> run_batch(const std::vector<Program>& programs) override {
-    const auto sent =
-        std::find_if(sent_ahead_.begin(), sent_ahead_.end(),
-                     [&](const SentAhead& batch) { return batch.programs == programs; });
-    if (sent != sent_ahead_.end()) {
-      read_sent_ahead(static_cast<std::size_t>(sent - sent_ahead_.begin()) + 1);
-      std::vector<ProgramOutcome> outcomes = std::move(sent->outcomes);
-      const bool never_ran = sent->never_ran;
-      // The batches before it stay: a check's later round is sent behind the first rounds of
-      // the checks after it, which ask for theirs in their turn.
-      sent_ahead_.erase(sent);
-      // The child ended in a batch before this one: these programs run now, in a fresh child.
-      if (!never_ran) return outcomes;
-    }
+    if (auto answered = sent_ahead_.take(programs)) return std::move(*answered);
     std::vector<ProgramOutcome> outcomes;
     if (programs.empty()) return outcomes;
     if (!child_ && std::holds_alternative<std::string>(start())) return outcomes;
     // Queued behind the batches sent ahead, so that the child goes on to it without waiting for
-    // their replies to be read. If the child ends in one of those (read_sent_ahead() then drops
-    // it), this batch ends with it.
+    // their replies to be read. If the child ends in one of those (read_all() then drops it),
+    // this batch ends with it.
     const bool posted = child_->post(batch_request(programs));
-    read_sent_ahead(sent_ahead_.size());
+    sent_ahead_.read_all();
     if (!posted || !child_ || !read_outcomes(programs, outcomes))
       child_.reset();  // out of step: a fresh child next
     return outcomes;
@@ -179,14 +166,6 @@ class PythonAdapter final : public Adapter {
   }
 
  private:
-  // A batch sent ahead of the run_batch() call that will ask for it, and its replies so far.
-  struct SentAhead {
-    std::vector<Program> programs;
-    std::vector<ProgramOutcome> outcomes;
-    bool ended = false;      // the child ended in it: its programs not answered run alone
-    bool never_ran = false;  // the child ended in a batch before it
-  };
-
   std::string batch_request(const std::vector<Program>& programs) {
     std::string request = R"({"programs":[)";
     for (std::size_t i = 0; i < programs.size(); ++i) {
@@ -212,23 +191,6 @@ class PythonAdapter final : public Adapter {
       outcomes.push_back(std::move(*outcome));
     }
     return true;
-  }
-
-  // Reads the replies of the first `count` batches sent ahead (those not read yet). A reply that
-  // does not come back complete ends the child: that batch's programs not answered run alone
-  // when asked for, and the batches behind it run again, in a fresh child.
-  void read_sent_ahead(std::size_t count) {
-    for (std::size_t k = 0; k < count && k < sent_ahead_.size(); ++k) {
-      auto& batch = sent_ahead_[k];
-      if (batch.ended || batch.never_ran) continue;
-      // A batch read in full before reads nothing more.
-      if (child_ && read_outcomes(batch.programs, batch.outcomes)) continue;
-      child_.reset();
-      batch.ended = true;
-      for (std::size_t later = k + 1; later < sent_ahead_.size(); ++later)
-        sent_ahead_[later].never_ran = true;
-      return;
-    }
   }
 
   // A fresh child and its handshake; a one-line reason when that fails.
@@ -326,7 +288,14 @@ class PythonAdapter final : public Adapter {
   Handshake handshake_;
   PythonSetup setup_;
   std::string record_path_;
-  std::deque<SentAhead> sent_ahead_;  // oldest first, in the order the child answers them
+  // A reply that does not come back complete ends the child: that batch's programs not answered
+  // run alone when asked for, and the batches behind it run again, in a fresh child.
+  adapter_support::BatchesAhead sent_ahead_{
+      [this](const std::vector<Program>& programs, std::vector<ProgramOutcome>& outcomes) {
+        if (child_ && read_outcomes(programs, outcomes)) return true;
+        child_.reset();
+        return false;
+      }};
 };
 
 }  // namespace

@@ -60,7 +60,7 @@ struct FaultScope {
 };
 
 adapter_support::InProcessParts<StrictBackend> strict_parts(
-    const std::optional<strict::fault::Fault>& fault) {
+    const std::optional<strict::fault::Fault>& fault, std::optional<int> isolation_timeout_ms) {
   const strict::Device default_device = strict::default_device();
   return {
       .table = strict_internal::strict_table(),
@@ -85,14 +85,15 @@ adapter_support::InProcessParts<StrictBackend> strict_parts(
           [default_device](const std::vector<std::string>& devices) {
             return strict_internal::reproduction_setup(devices, default_device.name());
           },
+      .isolation_timeout_ms = isolation_timeout_ms,
   };
 }
 
 class StrictAdapter final : private FaultScope,
                             public adapter_support::InProcessAdapter<StrictBackend> {
  public:
-  explicit StrictAdapter(std::optional<strict::fault::Fault> fault)
-      : FaultScope(fault), InProcessAdapter(strict_parts(fault)) {}
+  StrictAdapter(std::optional<strict::fault::Fault> fault, std::optional<int> isolation_timeout_ms)
+      : FaultScope(fault), InProcessAdapter(strict_parts(fault, isolation_timeout_ms)) {}
 
   std::string reproduction(const Program& program, int step,
                            const Expectation& expectation) const override {
@@ -109,7 +110,7 @@ class StrictAdapter final : private FaultScope,
 }  // namespace
 
 std::unique_ptr<Adapter> make_strict_adapter(const StrictAdapterOptions& options) {
-  return std::make_unique<StrictAdapter>(parse_fault(options.fault));
+  return std::make_unique<StrictAdapter>(parse_fault(options.fault), options.isolation_timeout_ms);
 }
 
 std::vector<StrictFault> strict_faults() {

@@ -73,6 +73,14 @@ class Adapter {
   // runs ahead starts them now and keeps their outcomes for that call. Only a head start: a
   // program sent ahead is never reported anywhere but in that call.
   virtual void send_ahead(const std::vector<Program>& /*programs*/) {}
+  // For an in-process library whose programs run in a forked child (--impl torch): each program's
+  // timeout there. The runner then runs each check whole in a forked child of its own, where
+  // run_in_this_process() was called, and runs a check program by program through this adapter
+  // only when that child crashed or hung (check_worker.hpp): the same results without a round
+  // trip per program. nullopt: the adapter isolates nothing, or not by forking.
+  virtual std::optional<int> isolation_timeout_ms() const { return std::nullopt; }
+  // Called in a forked child of the harness: programs run in this process from now on.
+  virtual void run_in_this_process() {}
   // A runnable reproduction in the library's own language: the program's steps up to `step`,
   // then a statement that fails (exits non-zero) exactly when `expectation` is broken there.
   virtual std::string reproduction(const Program& program, int step,

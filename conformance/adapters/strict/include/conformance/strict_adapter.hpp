@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@ struct StrictAdapterOptions {
   // Fault injection (issue #7): the name of one of strict::fault::all() to switch on for the
   // adapter's lifetime, "" for none; an unknown name throws std::invalid_argument.
   std::string fault{};
+  // Programs run in a forked child, in batches run ahead, with this timeout each: the isolation
+  // --impl torch has, on a library the tests can hold it to (batch_equivalence_test).
+  std::optional<int> isolation_timeout_ms{};
 };
 
 std::unique_ptr<Adapter> make_strict_adapter(const StrictAdapterOptions& options = {});
