@@ -181,6 +181,9 @@ TEST_P(PlannedAheadEquivalence, EveryCheckGivesTheSameResultPlannedAheadOrNot) {
   auto forked = make_strict_adapter(isolated);
   ASSERT_TRUE(forked->runs_ahead());
   EXPECT_EQ(expect_same_results(run_checks(*forked, checks, options, {}), one_by_one), failures);
+  // (Program by program on the families with a fault only: every check that way is the slowest
+  // test under the sanitizers, and these two have failures to shrink and later rounds.)
+  if (GetParam().fault.empty()) return;
   ProgramByProgram program_by_program(*forked);
   EXPECT_EQ(expect_same_results(run_checks(program_by_program, checks, options, {}), one_by_one),
             failures);

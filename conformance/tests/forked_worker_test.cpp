@@ -5,11 +5,13 @@
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <limits>
 
@@ -25,9 +27,17 @@ using conformance::StepStatus;
 using conformance::adapter_support::ForkedWorker;
 using ::testing::HasSubstr;
 
+// Where "tell_and_hang" writes the pid of the child running it (a pipe the test reads).
+int g_tell_fd = -1;
+
 // The program's first operation says what the stand-in library does.
 ProgramOutcome stand_in(const Program& program) {
   const std::string& op = program.steps.front().op;
+  if (op == "tell_and_hang") {
+    const pid_t self = ::getpid();
+    [[maybe_unused]] const auto written = ::write(g_tell_fd, &self, sizeof self);
+    ::pause();
+  }
   if (op == "abort") {
     std::cerr << "stand-in: giving up\n";
     std::abort();
@@ -172,6 +182,41 @@ TEST(ForkedWorker, NonFiniteNumbersArriveAndInvalidUtf8IsReplaced) {
   EXPECT_EQ(values[1], -std::numeric_limits<double>::infinity());
   EXPECT_EQ(step.message, "bad byte \xef\xbf\xbd here");
   EXPECT_EQ(step.exception_type, "ValueError");
+}
+
+// Whether process `pid` is gone (or a zombie nobody reaped).
+bool gone(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string pid_field, name, state;
+  return !(stat >> pid_field >> name >> state) || state == "Z";
+}
+
+// A harness killed outright (SIGKILL: no destructor runs) while its child hangs in the library
+// leaves no process behind.
+TEST(ForkedWorker, AChildDiesWithTheHarness) {
+  int tell[2];
+  ASSERT_EQ(::pipe(tell), 0);
+  g_tell_fd = tell[1];
+  const pid_t harness = ::fork();
+  ASSERT_GE(harness, 0);
+  if (harness == 0) {
+    ForkedWorker worker(stand_in, 60000);
+    worker.run({program("tell_and_hang")});
+    ::_exit(0);
+  }
+  pid_t child = -1;
+  ASSERT_EQ(::read(tell[0], &child, sizeof child), static_cast<ssize_t>(sizeof child));
+  ::kill(harness, SIGKILL);
+  ::waitpid(harness, nullptr, 0);
+  bool ended = false;
+  for (int i = 0; i < 500 && !ended; ++i) {
+    ended = gone(child);
+    if (!ended) ::usleep(10000);
+  }
+  EXPECT_TRUE(ended) << "the forked child " << child << " outlived its harness";
+  if (!ended) ::kill(child, SIGKILL);
+  ::close(tell[0]);
+  ::close(tell[1]);
 }
 
 TEST(ForkedWorker, AnEmptyBatchStartsNothing) {

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -82,6 +83,7 @@ void ForkedChild::start(const Serve& serve) {
     ::close(sockets[1]);
     throw std::runtime_error(fmt::format("pipe: {}", std::strerror(errno)));
   }
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) {
     for (int fd : {sockets[0], sockets[1], errors[0], errors[1]})
@@ -89,7 +91,11 @@ void ForkedChild::start(const Serve& serve) {
     throw std::runtime_error(fmt::format("fork: {}", std::strerror(errno)));
   }
   if (pid == 0) {
-    // The child ends when the harness closes the socket.
+    // The child ends when the harness closes the socket, or dies: another forked child may hold
+    // a copy of the harness's end (fork copies every descriptor), so the end of input alone does
+    // not say the harness is gone.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) ::_exit(0);
     ::signal(SIGINT, SIG_IGN);
     ::close(sockets[0]);
     ::close(errors[0]);
