@@ -2,8 +2,10 @@
 // its table maps), each program run through the kit's run loop, in this process or in a forked
 // child, and reproductions written in the backend's C++ dialect after replaying the program. A
 // backend gives what is its own (InProcessParts); an adapter with more to say (strict's injected
-// faults) derives from this class. A forked child takes batches and runs them ahead, as the
-// Python adapter's interpreter does: it works while the harness plans and judges.
+// faults) derives from this class. Isolated, it says so (isolation_timeout_ms), and the runner
+// runs each check whole in a forked child where the adapter runs programs in that process; its own
+// forked child, which takes batches ahead as the Python adapter's interpreter does, serves a check
+// whose whole-check child crashed or hung, program by program.
 #pragma once
 
 #include <functional>
