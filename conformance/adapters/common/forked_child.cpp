@@ -105,25 +105,21 @@ void ForkedChild::start(const Serve& serve) {
   }
   ::close(sockets[1]);
   ::close(errors[1]);
+  // A child that dies while we write must not kill the harness with SIGPIPE: the write fails.
+  ::signal(SIGPIPE, SIG_IGN);
   pid_ = pid;
   channel_ = sockets[0];
   ::fcntl(channel_, F_SETFL, ::fcntl(channel_, F_GETFL) | O_NONBLOCK);
   stderr_.watch(errors[0]);
-  queued_.clear();
-  written_ = 0;
-  child_reads_ = true;
+  to_child_ = {};
   pending_.clear();
   read_ = 0;
   child_wrote_all_ = false;
 }
 
 void ForkedChild::post(std::string_view bytes) {
-  if (written_ == queued_.size()) {
-    queued_.clear();
-    written_ = 0;
-  }
-  queued_ += bytes;
-  write_queued();
+  to_child_.add(bytes);
+  to_child_.write_to(channel_);
 }
 
 ForkedChild::Next ForkedChild::next(int timeout_ms, std::string& frame) {
@@ -167,24 +163,8 @@ void ForkedChild::stop() {
   pid_ = -1;
 }
 
-void ForkedChild::write_queued() {
-  while (written_ < queued_.size() && child_reads_) {
-    const ssize_t n =
-        ::send(channel_, queued_.data() + written_, queued_.size() - written_, MSG_NOSIGNAL);
-    if (n > 0) {
-      written_ += static_cast<std::size_t>(n);
-    } else if (n < 0 && errno == EINTR) {
-      continue;
-    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      return;  // the socket is full: the rest goes out while frames are read
-    } else {
-      child_reads_ = false;  // EPIPE: the child is gone, which reading its frames finds out
-    }
-  }
-}
-
 bool ForkedChild::exchange(int timeout_ms) {
-  const bool writing = written_ < queued_.size() && child_reads_;
+  const bool writing = to_child_.waiting();
   const short events = writing ? POLLIN | POLLOUT : POLLIN;
   pollfd fds[2] = {{channel_, events, 0}, {stderr_.fd(), POLLIN, 0}};  // poll skips fd -1
   const int ready = ::poll(fds, 2, timeout_ms);
@@ -192,26 +172,16 @@ bool ForkedChild::exchange(int timeout_ms) {
   if (ready == 0) return false;
   // A child blocked writing its stderr would never answer: keep draining it.
   if (fds[1].revents != 0) stderr_.drain(0);
-  if (writing && (fds[0].revents & POLLOUT) != 0) write_queued();
+  if (writing && (fds[0].revents & POLLOUT) != 0) to_child_.write_to(channel_);
   if ((fds[0].revents & (POLLIN | POLLHUP | POLLERR)) == 0) return true;
   if (read_ == pending_.size()) {
     pending_.clear();
     read_ = 0;
   }
-  char buffer[65536];
-  for (;;) {
-    const ssize_t n = ::recv(channel_, buffer, sizeof buffer, 0);
-    if (n > 0) {
-      pending_.append(buffer, static_cast<std::size_t>(n));
-    } else if (n < 0 && errno == EINTR) {
-      continue;
-    } else if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-      return true;
-    } else {
-      child_wrote_all_ = true;  // end of file, or an error: the child is gone
-      return true;
-    }
-  }
+  const auto take = [this](std::string_view bytes) { pending_.append(bytes); };
+  // At the end of file, or an error, the child is gone.
+  if (!read_available(channel_, take)) child_wrote_all_ = true;
+  return true;
 }
 
 }  // namespace conformance::adapter_support

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "child_ending.hpp"
+#include "child_io.hpp"
 
 namespace conformance::adapter_support {
 
@@ -53,15 +54,12 @@ class ForkedChild {
   // Waits up to `timeout_ms` for the socket, writes what it takes of the queue and reads what
   // the child wrote (and its stderr). False when nothing was ready in time.
   bool exchange(int timeout_ms);
-  void write_queued();
 
   pid_t pid_ = -1;
   int channel_ = -1;  // our end of the socket (never blocks)
   StderrTail stderr_;
-  std::string queued_{};  // bytes for the child; those before `written_` are written
-  std::size_t written_ = 0;
-  bool child_reads_ = true;  // false once a write found the child's end closed
-  std::string pending_{};    // the child's output; bytes before `read_` are consumed
+  OutgoingBytes to_child_{};
+  std::string pending_{};  // the child's output; bytes before `read_` are consumed
   std::size_t read_ = 0;
   bool child_wrote_all_ = false;  // its end of the socket is closed
   int wait_status_ = 0;

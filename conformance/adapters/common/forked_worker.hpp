@@ -31,6 +31,7 @@ class ForkedWorker {
  public:
   // `run` is called in the child; `timeout_ms` bounds each program.
   ForkedWorker(RunProgram run, int timeout_ms) : run_(std::move(run)), timeout_ms_(timeout_ms) {}
+  int timeout_ms() const { return timeout_ms_; }
 
   // Runs the programs in order, in the child (forking one when none is alive). A failure to fork
   // is the failed outcome of the first program. Throws std::logic_error when programs posted

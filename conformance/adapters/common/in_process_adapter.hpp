@@ -61,7 +61,6 @@ class InProcessAdapter : public Adapter {
     handshake_.operations = table_.mapped_operations();
     if (parts.setup) setup_ = parts.setup(device_names_);
     if (parts.isolation_timeout_ms) {
-      isolation_timeout_ms_ = *parts.isolation_timeout_ms;
       worker_.emplace(
           [this](const Program& program) {
             return run_program<Backend>(table_, program, devices_);
@@ -83,7 +82,7 @@ class InProcessAdapter : public Adapter {
   bool prefers_batches() const override { return forked(); }
   bool runs_ahead() const override { return forked(); }
   std::optional<int> isolation_timeout_ms() const override {
-    return forked() ? std::optional(isolation_timeout_ms_) : std::nullopt;
+    return forked() ? std::optional(worker_->timeout_ms()) : std::nullopt;
   }
   void run_in_this_process() override { in_this_process_ = true; }
 
@@ -134,7 +133,6 @@ class InProcessAdapter : public Adapter {
 
   // The forked child, when isolated; a reproduction's replay uses it too, hence mutable.
   mutable std::optional<ForkedWorker> worker_;
-  int isolation_timeout_ms_ = 0;
   bool in_this_process_ = false;  // run_in_this_process() was called
   // Batches posted to the child ahead of their run_batch(); a child that ends in one has lost
   // the rest (collect() found that out and ended it).

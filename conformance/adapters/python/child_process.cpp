@@ -92,7 +92,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv,
   ::close(exec_status.write);
   to_child_ = input.write;
   from_child_ = output.read;
-  // Our ends never block: input waits in queued_ and replies are read when they are there.
+  // Our ends never block: input waits in input_ and replies are read when they are there.
   // Larger pipes let a batch sent ahead go out whole (best effort: the default is 64 KiB).
   for (const int fd : {to_child_, from_child_}) {
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
@@ -124,26 +124,22 @@ ChildProcess::~ChildProcess() {
 }
 
 bool ChildProcess::post(const std::string& line) {
-  if (input_closed_ || to_child_ < 0) return false;
-  if (written_ == queued_.size()) {
-    queued_.clear();
-    written_ = 0;
-  }
-  queued_ += line;
-  queued_ += '\n';
-  write_queued();
+  if (input_.closed() || to_child_ < 0) return false;
+  input_.add(line);
+  input_.add("\n");
+  input_.write_to(to_child_);
   // The child may be blocked writing replies nobody reads yet: take what it has written.
   read_available();
-  return !input_closed_;
+  return !input_.closed();
 }
 
 bool ChildProcess::send(const std::string& line, int timeout_ms) {
   const auto deadline = Clock::now() + std::chrono::milliseconds(timeout_ms);
   if (!post(line)) return false;
-  while (input_queued()) {
-    if (input_closed_ || !exchange(remaining_ms(deadline))) return false;
+  while (input_.waiting()) {
+    if (!exchange(remaining_ms(deadline))) return false;
   }
-  return !input_closed_;
+  return !input_.closed();
 }
 
 ChildProcess::Reply ChildProcess::receive(int timeout_ms, std::size_t max_bytes) {
@@ -164,7 +160,7 @@ ChildProcess::Reply ChildProcess::receive(int timeout_ms, std::size_t max_bytes)
 }
 
 bool ChildProcess::exchange(int timeout_ms) {
-  const bool writing = input_queued() && !input_closed_;
+  const bool writing = input_.waiting();
   // poll() skips negative descriptors: a closed pipe is simply not watched.
   pollfd fds[3] = {
       {writing ? to_child_ : -1, POLLOUT, 0}, {from_child_, POLLIN, 0}, {stderr_.fd(), POLLIN, 0}};
@@ -174,42 +170,17 @@ bool ChildProcess::exchange(int timeout_ms) {
   // A child blocked writing its stderr would never read or answer: keep draining it.
   if (fds[2].revents != 0) stderr_.drain(0);
   if (fds[0].revents & (POLLERR | POLLHUP))
-    input_closed_ = true;
+    input_.close();
   else if (fds[0].revents & POLLOUT)
-    write_queued();
+    input_.write_to(to_child_);
   if (fds[1].revents != 0) read_available();
   return true;
 }
 
-void ChildProcess::write_queued() {
-  while (input_queued() && !input_closed_) {
-    const ssize_t n = ::write(to_child_, queued_.data() + written_, queued_.size() - written_);
-    if (n > 0) {
-      written_ += static_cast<std::size_t>(n);
-    } else if (n < 0 && errno == EINTR) {
-      continue;
-    } else if (n < 0 && errno == EAGAIN) {
-      return;  // the pipe is full: the rest goes out while we wait for replies
-    } else {
-      input_closed_ = true;  // EPIPE: the child is gone
-    }
-  }
-}
-
 void ChildProcess::read_available() {
-  char buffer[65536];
-  while (from_child_ >= 0) {
-    const ssize_t n = ::read(from_child_, buffer, sizeof buffer);
-    if (n > 0) {
-      stdout_lines_.append(std::string_view(buffer, static_cast<std::size_t>(n)));
-    } else if (n < 0 && errno == EINTR) {
-      continue;
-    } else if (n < 0 && errno == EAGAIN) {
-      return;
-    } else {
-      close_fd(from_child_);  // end of file, or an error: the child is gone
-    }
-  }
+  const auto take = [this](std::string_view bytes) { stdout_lines_.append(bytes); };
+  if (from_child_ >= 0 && !adapter_support::read_available(from_child_, take))
+    close_fd(from_child_);  // end of file, or an error: the child is gone
 }
 
 void ChildProcess::kill() {

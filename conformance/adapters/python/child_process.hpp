@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "child_ending.hpp"
+#include "child_io.hpp"
 #include "json_lines.hpp"
 
 namespace conformance::python_internal {
@@ -53,17 +54,14 @@ class ChildProcess {
   // Waits up to `timeout_ms` for the pipes, then writes what the child's stdin takes and reads
   // what its stdout and stderr hold. False when nothing was ready in time.
   bool exchange(int timeout_ms);
-  void write_queued();
+  // Reads what the child's stdout holds now into its lines.
   void read_available();
-  bool input_queued() const { return written_ < queued_.size(); }
 
   pid_t pid_ = -1;
   int to_child_ = -1;
   int from_child_ = -1;
   LineBuffer stdout_lines_{};
-  std::string queued_{};  // input for the child; bytes before `written_` are written
-  std::size_t written_ = 0;
-  bool input_closed_ = false;  // the child's stdin no longer takes input
+  adapter_support::OutgoingBytes input_{};  // for the child's stdin, until it no longer reads
   adapter_support::StderrTail stderr_{8192};
   int wait_status_ = 0;
   bool reaped_ = false;
