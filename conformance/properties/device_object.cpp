@@ -1,6 +1,7 @@
 // device_object.*: device objects compare with == and != within the library (P1): equality is
 // reflexive and symmetric, != is its negation, equal devices hash alike, and an array's .device
-// is one of devices().
+// is one of devices(). An unhashable device (hash() raises TypeError) is reported as such: the
+// data model asks equal hashes only of hashable objects, and the spec asks only for == and !=.
 #include "family.hpp"
 
 namespace conformance::families {
@@ -47,52 +48,75 @@ struct Comparison {
   const ArrayReport* x = nullptr;
   const ArrayReport* y = nullptr;
   bool eq = false, eq_swapped = false, ne = false, hash_equal = false;
+  bool hashable = true;
+  std::string hash_error{};  // what hash() raised, if it did
 };
 
 // A law over one comparison: nullopt when it holds, else what was seen.
 using Rule = std::function<std::optional<std::string>(const Comparison&)>;
 
-detail::Judge comparison_judge(std::string rule_name, Rule rule) {
-  return
-      [rule_name, rule](Adapter& adapter, const Program& program, const ProgramOutcome& outcome) {
-        const int step = static_cast<int>(program.steps.size()) - 1;
-        for (int input = 0; input < step; ++input)
-          if (auto verdict = detail::setup_step_verdict(adapter, program, outcome, input,
-                                                        "an array to compare could not be made"))
-            return *verdict;
-        const auto& result = outcome.steps.at(static_cast<std::size_t>(step));
-        if (result.status == StepStatus::unsupported)
-          return detail::CaseVerdict::unsupported_because("device comparison: " + result.message);
-        if (result.status == StepStatus::not_run)
-          return detail::CaseVerdict::discarded("an array to compare could not be made");
-        if (result.status != StepStatus::ok)
-          return detail::CaseVerdict::failed(
-              step, equality_rule(rule_name), "a comparison",
-              fmt::format("raised {}: {}", result.exception_type, result.message));
-        Comparison comparison;
-        comparison.same_array = step == 1;
-        comparison.x = first_array(outcome, 0);
-        comparison.y = first_array(outcome, comparison.same_array ? 0 : 1);
-        comparison.eq = result.value.value("eq", false);
-        comparison.eq_swapped = result.value.value("eq_swapped", comparison.eq);
-        comparison.ne = result.value.value("ne", false);
-        comparison.hash_equal = result.value.value("hash_equal", false);
-        if (auto broken = rule(comparison))
-          return detail::CaseVerdict::failed(step, equality_rule(rule_name), rule_name, *broken);
-        return detail::CaseVerdict::passed();
-      };
+// Whether a comparison is outside a rule's reach: an unsupported case's reason, else nullopt.
+using Applies = std::function<std::optional<std::string>(const Comparison&)>;
+
+detail::Judge comparison_judge(std::string rule_name, Rule rule, Applies applies) {
+  return [rule_name, rule, applies](Adapter& adapter, const Program& program,
+                                    const ProgramOutcome& outcome) {
+    const int step = static_cast<int>(program.steps.size()) - 1;
+    for (int input = 0; input < step; ++input)
+      if (auto verdict = detail::setup_step_verdict(adapter, program, outcome, input,
+                                                    "an array to compare could not be made"))
+        return *verdict;
+    const auto& result = outcome.steps.at(static_cast<std::size_t>(step));
+    if (result.status == StepStatus::unsupported)
+      return detail::CaseVerdict::unsupported_because("device comparison: " + result.message);
+    if (result.status == StepStatus::not_run)
+      return detail::CaseVerdict::discarded("an array to compare could not be made");
+    if (result.status != StepStatus::ok)
+      return detail::CaseVerdict::failed(
+          step, equality_rule(rule_name), "a comparison",
+          fmt::format("raised {}: {}", result.exception_type, result.message));
+    Comparison comparison;
+    comparison.same_array = step == 1;
+    comparison.x = first_array(outcome, 0);
+    comparison.y = first_array(outcome, comparison.same_array ? 0 : 1);
+    comparison.eq = result.value.value("eq", false);
+    comparison.eq_swapped = result.value.value("eq_swapped", comparison.eq);
+    comparison.ne = result.value.value("ne", false);
+    comparison.hash_equal = result.value.value("hash_equal", false);
+    comparison.hashable = result.value.value("hashable", true);
+    comparison.hash_error = result.value.value("hash_error", "");
+    if (auto outside = applies(comparison))
+      return detail::CaseVerdict::unsupported_because(*outside);
+    if (auto broken = rule(comparison))
+      return detail::CaseVerdict::failed(step, equality_rule(rule_name), rule_name, *broken);
+    return detail::CaseVerdict::passed();
+  };
 }
 
 bool both_listed(const Comparison& c) {
   return c.x != nullptr && c.y != nullptr && c.x->device >= 0 && c.y->device >= 0;
 }
 
-Check comparison_check(CheckInfo info, std::string rule_name, Rule rule) {
-  return {info, [info, rule_name, rule](const CheckContext& context) {
+std::optional<std::string> always_applies(const Comparison&) {
+  return std::nullopt;
+}
+
+// Python's data model: "The only required property is that objects which compare equal have
+// the same hash value", for hashable objects; a class with __eq__ and no __hash__ is unhashable,
+// which the standard (it asks for == and != only) leaves to the library.
+std::optional<std::string> unhashable_is_unsupported(const Comparison& c) {
+  if (c.hashable) return std::nullopt;
+  return "devices are unhashable (" + c.hash_error +
+         "): the data model asks equal hashes only of hashable objects";
+}
+
+Check comparison_check(CheckInfo info, std::string rule_name, Rule rule,
+                       Applies applies = always_applies) {
+  return {info, [info, rule_name, rule, applies](const CheckContext& context) {
             const auto& handshake = context.adapter.handshake();
             if (!handshake.features.device_attribute) return lacks(info, context, "array.device");
             return detail::run_property(info, context, comparisons(handshake),
-                                        comparison_judge(rule_name, rule));
+                                        comparison_judge(rule_name, rule, applies));
           }};
 }
 
@@ -158,12 +182,15 @@ std::vector<Check> device_object_checks() {
                          if (c.ne != c.eq) return std::nullopt;
                          return fmt::format("== is {} and != is {} for the same pair", c.eq, c.ne);
                        }),
-      comparison_check(object_info("hash", "equal devices hash alike", Level::should),
-                       "a == b implies hash(a) == hash(b)",
-                       [](const Comparison& c) -> std::optional<std::string> {
-                         if (!c.eq || c.hash_equal) return std::nullopt;
-                         return std::string("equal devices with different hashes");
-                       }),
+      comparison_check(
+          object_info("hash", "equal devices hash alike", Level::should),
+          "a == b implies hash(a) == hash(b)",
+          [](const Comparison& c) -> std::optional<std::string> {
+            if (!c.hash_error.empty()) return "hash(device) raised " + c.hash_error;
+            if (!c.eq || c.hash_equal) return std::nullopt;
+            return std::string("equal devices with different hashes");
+          },
+          unhashable_is_unsupported),
       comparison_check(object_info("eq.distinguishes",
                                    "arrays on different entries of devices() have unequal "
                                    ".device"),

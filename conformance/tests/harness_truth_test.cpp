@@ -2,7 +2,10 @@
 // check. Each test wraps strict so it behaves as a library seen on a GPU host did
 // (reports/gpu/README.md), and asserts the check does not fail, then that the same check still
 // fails when the behaviour is a device bug after all.
+#include <functional>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include <gtest/gtest.h>
 
@@ -116,6 +119,75 @@ TEST(HarnessTruth, ValuesChangedByATransferStillFail) {
               value = 2 * value + 1;
   });
   EXPECT_EQ(name(run_by_id("transfer.keeps_data", adapter).status), "fail");
+}
+
+// CuPy's Device is unhashable (hash() raises TypeError). Python's data model asks equal hashes
+// only of hashable objects, and the standard asks only for == and !=: the hash check is
+// unsupported, never failed, and the other comparison checks still judge == and !=.
+void device_comparisons(const Program& p, ProgramOutcome& o,
+                        const std::function<void(nlohmann::json&)>& change) {
+  for (std::size_t i = 0; i < p.steps.size() && i < o.steps.size(); ++i)
+    if (p.steps[i].op == harness_op::compare_devices && o.steps[i].status == StepStatus::ok)
+      change(o.steps[i].value);
+}
+
+TEST(HarnessTruth, UnhashableDevicesAreNoHashFailure) {
+  WrongAdapter adapter("unhashable devices", [](const Program& p, ProgramOutcome& o) {
+    device_comparisons(p, o, [](nlohmann::json& value) {
+      value.erase("hash_equal");
+      value["hashable"] = false;
+      value["hash_error"] = "TypeError: unhashable type: 'Device'";
+    });
+  });
+  const auto result = run_by_id("device_object.hash", adapter);
+  EXPECT_EQ(name(result.status), "unsupported") << result.reason;
+  EXPECT_NE(result.reason.find("unhashable"), std::string::npos) << result.reason;
+  for (const auto* id : {"device_object.eq.reflexive", "device_object.eq.symmetric",
+                         "device_object.ne.negates_eq", "device_object.eq.distinguishes"})
+    EXPECT_EQ(name(run_by_id(id, adapter).status), "pass") << id;
+}
+
+// Hashable devices are still held to it: equal devices with different hashes, or a hash() that
+// raises something other than TypeError, fail.
+TEST(HarnessTruth, HashableDevicesWithDifferentHashesStillFail) {
+  WrongAdapter different("equal devices hash apart", [](const Program& p, ProgramOutcome& o) {
+    device_comparisons(p, o, [](nlohmann::json& value) { value["hash_equal"] = false; });
+  });
+  EXPECT_EQ(name(run_by_id("device_object.hash", different).status), "fail");
+  WrongAdapter raising("hash() raises", [](const Program& p, ProgramOutcome& o) {
+    device_comparisons(p, o, [](nlohmann::json& value) {
+      value.erase("hash_equal");
+      value["hash_error"] = "RuntimeError: no hash today";
+    });
+  });
+  const auto result = run_by_id("device_object.hash", raising);
+  EXPECT_EQ(name(result.status), "fail");
+  EXPECT_NE(result.failure ? result.failure->actual.find("RuntimeError") : std::string::npos,
+            std::string::npos);
+}
+
+// ndonnx lists no complex dtype: no call of imag (complex floating only) can be made. The check
+// is unsupported with that reason, not an `error` of the harness.
+class WithoutComplexDtypes : public WrongAdapter {
+ public:
+  WithoutComplexDtypes()
+      : WrongAdapter("no complex dtypes", [](const Program&, ProgramOutcome&) {}) {
+    handshake_ = WrongAdapter::handshake();
+    for (auto& device : handshake_.devices)
+      std::erase_if(device.dtypes, [](const std::string& d) { return d.starts_with("complex"); });
+  }
+  const Handshake& handshake() const override { return handshake_; }
+
+ private:
+  Handshake handshake_;
+};
+
+TEST(HarnessTruth, AnOperationWithNoListedDtypeIsUnsupported) {
+  WithoutComplexDtypes adapter;
+  const auto result = run_by_id("propagate.imag", adapter);
+  EXPECT_EQ(name(result.status), "unsupported") << result.reason;
+  EXPECT_NE(result.reason.find("holds a dtype the standard"), std::string::npos) << result.reason;
+  EXPECT_EQ(name(run_by_id("propagate.real", adapter).status), "pass");
 }
 
 }  // namespace

@@ -66,5 +66,70 @@ TEST(Truthfulness, DistinctDevicesMayShareADlpackPair) {
               HasSubstr("each with its own pair"));
 }
 
+// 7. (issue #29) CuPy's Device is unhashable, and the adapter once recorded that as unequal
+// hashes ("equal devices with different hashes"). Python asks equal hashes only of hashable
+// objects: unhashable devices make device_object.hash unsupported, end to end through the Python
+// adapter, while == and != are still judged.
+TEST(Truthfulness, UnhashableDevicesAreReportedAsSuch) {
+  const std::string args = "--filter 'device_object.*' --examples 20";
+  const FakeRun unhashable =
+      run_fake("fakexp", "FAKEXP_LIKE=unhashable_devices", args, "unhashable_devices");
+  ASSERT_EQ(unhashable.status, 0) << unhashable.output;
+  const auto& hash = unhashable.results.at("device_object.hash");
+  EXPECT_EQ(hash.status, Status::unsupported) << hash.reason;
+  EXPECT_THAT(hash.reason, HasSubstr("unhashable type"));
+  EXPECT_EQ(unhashable.results.at("device_object.eq.distinguishes").status, Status::pass);
+  const FakeRun hashable = run_fake("fakexp", "", args, "hashable_devices");
+  ASSERT_EQ(hashable.status, 0) << hashable.output;
+  EXPECT_EQ(hashable.results.at("device_object.hash").status, Status::pass);
+}
+
+// 8. (issue #29) A library that cannot export DLPack (ndonnx) may raise from __dlpack_device__ and
+// __dlpack__ (from_dlpack's stub, Raises): the DLPack-device checks are unsupported, an export
+// that raises passes, and nothing ends in `error` or `fail`.
+TEST(Truthfulness, ALibraryWithoutDlpackExportIsUnsupportedNotFailed) {
+  const std::string args =
+      "--filter 'dlpack.dlpack_device.*' --filter 'dlpack.__dlpack__.*' --examples 20";
+  const FakeRun run = run_fake("fakexp", "FAKEXP_LIKE=no_dlpack_export", args, "no_dlpack");
+  ASSERT_EQ(run.status, 0) << run.output;
+  for (const auto* id : {"dlpack.dlpack_device.valid", "dlpack.dlpack_device.agrees"}) {
+    EXPECT_EQ(run.results.at(id).status, Status::unsupported) << id;
+    EXPECT_THAT(run.results.at(id).reason, HasSubstr("cannot be exported")) << id;
+  }
+  EXPECT_EQ(run.results.at("dlpack.__dlpack__.same_device").status, Status::pass);
+}
+
+// 9. (issue #29) sparse's nonzero and unique_* return dense NumPy arrays: results of another array
+// type, with .device and __array_namespace__, are judged by their device (as NumPy's 0-d scalars
+// were), not failed as "not an array"; on the wrong device they still fail.
+TEST(Truthfulness, ResultsOfAnotherArrayTypeAreJudgedByTheirDevice) {
+  const std::string args = "--filter 'propagate.reshape' --examples 30";
+  const FakeRun foreign = run_fake("fakexp", "FAKEXP_LIKE=foreign_results", args, "foreign");
+  ASSERT_EQ(foreign.status, 0) << foreign.output;
+  EXPECT_EQ(foreign.results.at("propagate.reshape").status, Status::pass)
+      << foreign.results.at("propagate.reshape").reason;
+  const FakeRun wrong = run_fake(
+      "fakexp", "FAKEXP_LIKE=foreign_results FAKEXP_BUG=foreign_on_default", args, "foreign_bad");
+  EXPECT_EQ(wrong.status, 1) << wrong.output;
+  EXPECT_EQ(wrong.results.at("propagate.reshape").status, Status::fail);
+}
+
+// 10. (issue #29) from_dlpack(copy=False) must raise "in case a copy is deemed necessary (e.g.
+// if a cross-device data movement is requested)". array-api-strict's devices all live in host
+// memory, (kDLCPU, 0) each, and it returns a zero-copy view on the requested device: no movement,
+// no failure. Between devices with distinct DLPack devices the same result is still a failure.
+TEST(Truthfulness, FromDlpackCopyFalseMayViewWithinOneDlpackDevice) {
+  const std::string args = "--filter 'dlpack.from_dlpack.copy_false' --examples 20";
+  const FakeRun shared = run_fake(
+      "fakexp", "FAKEXP_VERSION=2023.12 FAKEXP_LIKE=host_dlpack FAKEXP_BUG=copy_false_views", args,
+      "copy_false_shared");
+  ASSERT_EQ(shared.status, 0) << shared.output;
+  EXPECT_EQ(shared.results.at("dlpack.from_dlpack.copy_false").status, Status::pass);
+  const FakeRun distinct = run_fake("fakexp", "FAKEXP_VERSION=2023.12 FAKEXP_BUG=copy_false_views",
+                                    args, "copy_false_distinct");
+  EXPECT_EQ(distinct.status, 1) << distinct.output;
+  EXPECT_EQ(distinct.results.at("dlpack.from_dlpack.copy_false").status, Status::fail);
+}
+
 }  // namespace
 }  // namespace conformance

@@ -70,6 +70,10 @@ def send(channel, message, flush=True):
 #                       other routes also reach (its rows are then compared, as for torch)
 #   device_limits       message fragments of errors that say a device cannot run an operation at
 #                       all (no kernel, no data): such a step is unsupported, not raised
+#   make_input          expression for a function (data, dtype, device) -> array that makes an
+#                       input array as xp.asarray(data, dtype=dtype, device=device) would, used for
+#                       the asarray steps that only build a check's inputs (not under test), where
+#                       the library's own asarray costs a compile per shape, dtype and device (JAX)
 #   quiet_c10_errors    True: load libadc_quiet_torch_errors ($ADC_QUIET_TORCH_ERRORS, set by the
 #                       harness) so torch 1.13 stops symbolising a C++ backtrace (3 ms) in each error
 # ----------------------------------------------------------------------------------------------
@@ -99,7 +103,9 @@ HINTS = {
                           # torch 2.x words for the same (meta), seen on a GPU host
                           "The register_meta function for",
                           "cannot be called on meta tensors",
-                          "Cannot pack tensors on meta"],
+                          "Cannot pack tensors on meta",
+                          # torch 2.13: an operator with no meta kernel at all (torch.equal)
+                          "no fake impl or Meta kernel registered"],
     },
     "cupy": {
         "array_modules": ["cupy"],
@@ -119,6 +125,11 @@ HINTS = {
         "set_default_device_if": "True",
         "reset_default_device": 'jax.config.update("jax_default_device", None)',
         "array_type": "jax.Array",
+        # jnp.asarray(data, dtype=, device=) traces, lowers and compiles a convert_element_type
+        # per shape, dtype and device (40 % of a run); device_put of a host array of that dtype
+        # is a transfer: the same array, committed to `device` exactly when one is given.
+        "make_input": "lambda data, dtype, device: jax.device_put("
+                      "__import__('numpy').asarray(data, dtype=dtype), device)",
     },
     "dask.array": {
         "array_modules": ["dask"],
@@ -205,6 +216,28 @@ def takes_keyword(function, name):
     return False
 
 
+def compare_hashes(a, b):
+    """{"hash_equal": hash(a) == hash(b)} for hashable devices. An unhashable one (hash() raises
+    TypeError: a class with __eq__ and no __hash__, CuPy's Device) is reported as such: Python's
+    data model asks equal hashes only of hashable objects, and the standard asks only for ==."""
+    try:
+        return {"hash_equal": hash(a) == hash(b)}
+    except TypeError as e:
+        return {"hashable": False, "hash_error": one_line(f"TypeError: {e}")}
+    except Exception as e:
+        return {"hash_error": one_line(f"{type(e).__name__}: {e}")}
+
+
+_ADDRESS = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def device_text(device):
+    """A device's text, without the memory address of a default object repr (ndonnx's Device is
+    "<ndonnx._namespace_info.Device object at 0x7f...>"): the same device reads the same in every
+    process, so runs split over processes merge into one row."""
+    return _ADDRESS.sub("", str(device))
+
+
 def safe_hasattr(obj, name):
     """hasattr, where an attribute that raises other than AttributeError still exists (x.T of a
     0-d array in numpy.array_api raises ValueError)."""
@@ -289,6 +322,15 @@ class Environment:
             self.notes.append(f"hints of {self.library}, whose arrays ({type(self.fresh).__module__}."
                               f"{type(self.fresh).__name__}) {module} returns")
         self.array_types = self._array_types()
+        # ADC_MAKE_INPUTS=asarray makes every input with the namespace's own asarray (to show the
+        # hint changes no result: tools/bench's JAX block runs both).
+        self.make_input = None
+        if "make_input" in self.hint and os.environ.get("ADC_MAKE_INPUTS") != "asarray":
+            try:
+                self.make_input = self.evaluate(self.hint["make_input"])
+                self.notes.append(f"inputs made by the hint for {self.library}")
+            except Exception as e:
+                self.notes.append(f"the hint's make_input raised {type(e).__name__}: {one_line(e)}")
         self.info = None
         if hasattr(self.xp, "__array_namespace_info__"):
             try:
@@ -354,10 +396,11 @@ class Environment:
     def is_array(self, value):
         if self.array_types and isinstance(value, self.array_types):
             return True
-        # A 0-d result of another type that says which namespace and device it belongs to (NumPy
-        # >= 2.1 returns scalars with .device, numpy#26850 -> PR #26889) is judged as an array on
-        # that device: its type is a question for array-api-tests, its device one for us.
-        return (getattr(value, "shape", None) == () and safe_hasattr(value, "device")
+        # A result of another type that says which namespace and device it belongs to is judged
+        # as an array on that device: its type is a question for array-api-tests, its device one
+        # for us. NumPy >= 2.1 returns 0-d scalars with .device (numpy#26850 -> PR #26889);
+        # sparse's nonzero and unique_* return dense NumPy arrays.
+        return (getattr(value, "shape", None) is not None and safe_hasattr(value, "device")
                 and hasattr(type(value), "__array_namespace__"))
 
     # -- devices --------------------------------------------------------------------------------
@@ -584,7 +627,7 @@ class DecodedStep:
     the others). Built in one pass: decoding is on the harness's path too."""
 
     __slots__ = ("op", "harness", "args", "kwargs", "keywords", "refs", "ready_args",
-                 "ready_kwargs", "fills", "keyword_fills")
+                 "ready_kwargs", "fills", "keyword_fills", "input_only")
 
 
 def note_reads(value, refs):
@@ -627,6 +670,11 @@ def decode_step(j, env=None):
     step.keywords = tuple(ready_kwargs) if ready else None  # None: call_library works them out
     step.ready_args, step.ready_kwargs = (ready_args, ready_kwargs) if ready else (None, None)
     step.fills, step.keyword_fills = fills, keyword_fills
+    # An asarray of literal data with an explicit dtype that only builds inputs: the library's
+    # hint may make it more cheaply (make_input).
+    step.input_only = (op == "asarray" and not j.get("under_test", True) and len(args) == 1
+                       and args[0][0] == "lit" and "dtype" in ready_kwargs
+                       and set(ready_kwargs) <= {"dtype", "device"} and ready)
     return step
 
 
@@ -750,7 +798,7 @@ def device_description(env, device):
                 defaults.append(env.dtype_name(x.dtype))
             except Exception:
                 defaults.append(fallback)
-    return {"repr": PSEUDO_DEVICE_REPR if device is None else str(device), "dtypes": dtypes,
+    return {"repr": PSEUDO_DEVICE_REPR if device is None else device_text(device), "dtypes": dtypes,
             "default_float_dtype": defaults[0], "default_integer_dtype": defaults[1]}
 
 
@@ -955,7 +1003,10 @@ class Run:
             if step.harness:
                 return self._harness(op, args, kwargs)
             function = env._callables.get(op)  # a namespace function looked up before
-            if function is not None:
+            if step.input_only and env.make_input is not None:
+                function, attribute = env.make_input, False
+                call_args, kwargs = (args[0], kwargs["dtype"], kwargs.get("device")), None
+            elif function is not None:
                 call_args, attribute = args, False
             else:
                 function, call_args, attribute = find_callable(env, op, args)
@@ -1019,10 +1070,7 @@ class Run:
                 value = {"eq": bool(a == b), "eq_swapped": bool(b == a), "ne": bool(a != b)}
             except Exception as e:
                 return raised(e), None
-            try:
-                value["hash_equal"] = hash(a) == hash(b)
-            except Exception:
-                value["hash_equal"] = False  # unhashable: no equal hashes to speak of
+            value.update(compare_hashes(a, b))
             return {"status": "ok", "value": value}, [value]
         raise Unsupported(f"unknown harness operation {op}")
 
@@ -1115,7 +1163,7 @@ def report_array(env, x, read_values=True):
             index = env._device_indices[device]
         except (KeyError, TypeError):
             index = env.device_index(device)
-        text = str(device)
+        text = device_text(device)
     shape = [n if type(n) is int else dimension(n) for n in x.shape]
     dtype = x.dtype
     try:

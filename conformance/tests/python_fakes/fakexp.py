@@ -8,8 +8,12 @@ on two devices raise ValueError. FAKEXP_BUG (comma-separated, read at each call)
   ignore_device  zeros() ignores device=
   concat_moves   concat() and stack() on mixed devices return a result on the last device
   sum_default    sum() returns its result on the default device
+  foreign_on_default  with FAKEXP_LIKE=foreign_results, the Foreign result is on the default device
   transfer_zeroes  to_device() to a device other than "cpu" loses the data (zeros arrive)
   copy_false_type  from_dlpack(x, device=other, copy=False) raises TypeError, not BufferError
+  copy_false_views  from_dlpack(x, device=other, copy=False) returns a view on other (no copy):
+                   right where both devices share one DLPack device (FAKEXP_LIKE=host_dlpack, as
+                   array-api-strict's devices in host memory), a copy in disguise where they do not
   devices_container  info.devices() answers a list from 2025.12 (a tuple before)
 FAKEXP_LIKE (comma-separated, read at import) makes it behave like a real library in ways that
 are no device bug, which the adapter must read correctly:
@@ -22,6 +26,11 @@ are no device bug, which the adapter must read correctly:
   host_dlpack        every device reports DLPack device (kDLCPU, 0): fake devices in host memory
   host_reads_cpu_only  tolist() of an array off "cpu" raises (as a strict library's must): its
                      values are readable only after to_device(cpu)
+  unhashable_devices  Device has __eq__ and no __hash__ (CuPy's Device): hash() raises TypeError
+  foreign_results    reshape() returns a Foreign n-d array of another type that has .device,
+                     .dtype, .shape and __array_namespace__ (sparse's nonzero: dense NumPy arrays)
+  no_dlpack_export   __dlpack_device__ raises ValueError and __dlpack__ BufferError on every
+                     array (ndonnx: "ONNX provides no control over the used device")
 FAKEXP_VERSION (read at import) is the version it declares, "2024.12" by default; "none" declares
 no __array_api_version__ at all.
 Standard library only.
@@ -63,6 +72,9 @@ class Device:
     def __repr__(self):
         return f"Device({self.name!r})"
 
+
+if "unhashable_devices" in _LIKE:
+    Device.__hash__ = None
 
 CPU = Device("cpu")
 FAKE1 = Device("fake1")
@@ -145,6 +157,8 @@ class Array:
         return sys.modules[__name__]
 
     def __dlpack_device__(self):
+        if "no_dlpack_export" in _LIKE:
+            raise ValueError("fakexp provides no control over the used device")
         return (1, 0) if self.device == CPU or "host_dlpack" in _LIKE else (14, 0)
 
     def __getitem__(self, key):
@@ -197,6 +211,18 @@ class Scalar:
     __float__ = lambda self: float(self.value)
 
 
+class Foreign(Scalar):
+    """What reshape() returns with FAKEXP_LIKE=foreign_results: an n-d array of another type."""
+
+    def __init__(self, x, shape):
+        self.shape, self.ndim, self.size = tuple(shape), len(shape), x.size
+        self.dtype, self._values = x.dtype, x._values
+        self.device = CPU if _bug("foreign_on_default") else x.device
+
+    def tolist(self):
+        return _nested(self._values, self.shape)
+
+
 def _nested(values, shape):
     if not shape:
         return values[0]
@@ -223,6 +249,13 @@ def _infer_dtype(values):
 
 def _shape(shape):
     return (shape,) if isinstance(shape, int) else tuple(shape)
+
+
+if "no_dlpack_export" in _LIKE:
+    def _no_export(self, **kwargs):
+        raise BufferError("fakexp does not support the export of array data")
+
+    Array.__dlpack__ = _no_export
 
 
 def asarray(obj, /, *, dtype=None, device=None, copy=None):
@@ -338,6 +371,8 @@ def reshape(x, /, shape, *, copy=None):
         shape[shape.index(-1)] = x.size // known if known else 0
     if math.prod(shape) != x.size:
         raise ValueError(f"cannot reshape {x.shape} to {tuple(shape)}")
+    if "foreign_results" in _LIKE:
+        return Foreign(x, shape)
     return Array(x._values, shape, x.dtype, x.device)
 
 
@@ -409,7 +444,7 @@ def from_dlpack(x, /, *, device=None, copy=None):
     if copy is False and "copy_false_unimplemented" in _LIKE:
         raise TypeError("from_dlpack: copy=False is not implemented")
     device = x.device if device is None else _device(device)
-    if device != x.device and copy is False:
+    if device != x.device and copy is False and not _bug("copy_false_views"):
         if _bug("copy_false_type"):
             raise TypeError("from_dlpack: cannot move without a copy")
         raise BufferError(f"from_dlpack: copy=False, but moving to {device!r} needs a copy")

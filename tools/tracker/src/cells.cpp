@@ -46,7 +46,8 @@ std::optional<KnownIssue> known_issue_of(const CheckResult& result, std::string_
         .implementation = std::string(implementation),
         .check = result.info.id,
         .url = result.bug,
-        .note = result.reason.empty() ? "listed in the run's expectations" : result.reason};
+        .note = result.reason.empty() ? "listed in the run's expectations" : result.reason,
+        .draft = {}};
   }
   return std::nullopt;
 }

@@ -131,9 +131,10 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                            "where to write the file (default: --update's file, else standard "
                            "output)");
   expectations->add_flag("--prune", prune, "drop the entries that no longer fail");
-  expectations->add_option("--impl", expectations_impls,
-                           "only these implementations of the run (repeatable; default: all), "
-                           "e.g. --impl python:torch for reports/expectations/python-torch.json");
+  expectations->add_option(
+      "--impl", expectations_impls,
+      "only these implementations of the run (repeatable; default: all), "
+      "e.g. --impl python:torch for reports/expectations/pypi/python-torch.json");
   expectations->add_option("--known-issues", expectations_known_issues,
                            "known issues JSON for the bug URLs of new entries (default: the "
                            "repository's reports/known-issues.json)");

@@ -32,10 +32,12 @@ KnownIssues known_issues_from_json(const nlohmann::json& json, std::string_view 
     const auto where = file + ": issues[" + std::to_string(i) + "]";
     const auto& entry = issues.at(i);
     if (!entry.is_object()) throw TrackerError(where + ": not an object");
-    known.issues.push_back({.implementation = string_field(entry, "implementation", where),
-                            .check = string_field(entry, "check", where),
-                            .url = string_field(entry, "url", where),
-                            .note = string_field(entry, "note", where)});
+    known.issues.push_back(
+        {.implementation = string_field(entry, "implementation", where),
+         .check = string_field(entry, "check", where),
+         .url = string_field(entry, "url", where),
+         .note = string_field(entry, "note", where),
+         .draft = entry.contains("draft") ? string_field(entry, "draft", where) : std::string()});
   }
   return known;
 }

@@ -24,7 +24,9 @@ table.matrix thead th { background: #eee; font-weight: 600; }
 th.implementation, thead th.corner { text-align: left; white-space: nowrap; position: sticky;
   left: 0; z-index: 1; background: #fff; box-shadow: 2px 0 0 #bbb; }
 thead th.corner { background: #eee; z-index: 2; }
-th.implementation .meta { font-weight: normal; font-size: 0.8em; color: #555; }
+th.implementation { max-width: 22em; }
+th.implementation .meta { font-weight: normal; font-size: 0.8em; color: #555; white-space: normal;
+  overflow-wrap: anywhere; }
 td.cell { min-width: 6em; }
 td.cell .numbers { font-weight: 600; font-variant-numeric: tabular-nums; }
 td.cell .detail { display: block; font-size: 0.75em; color: #333; }

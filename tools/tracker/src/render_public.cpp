@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "conformance/program.hpp"
 #include "tracker/cells.hpp"
 #include "tracker/markdown_text.hpp"
 
@@ -19,6 +20,8 @@ using conformance::Status;
 
 // How many names a sentence lists before "and N more".
 constexpr std::size_t kNamed = 4;
+// How many reasons for unsupported checks a run's section lists, the most common first.
+constexpr std::size_t kReasonsShown = 6;
 
 struct Run {
   const ImplementationRun* run = nullptr;
@@ -52,6 +55,14 @@ std::string some_of(const std::vector<std::string>& names) {
   for (std::size_t i = 0; i < names.size() && i < kNamed; ++i)
     text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + code(names[i]);
   if (names.size() > kNamed) text += fmt::format(" and {} more", names.size() - kNamed);
+  return text;
+}
+
+// "`a`, `b` and `c`": every name, for a cause's checks.
+std::string all_of(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + code(names[i]);
   return text;
 }
 
@@ -128,6 +139,13 @@ struct Cause {
   std::vector<std::string> checks{};
 };
 
+// An upstream issue's link, or a report draft's title and where to file it.
+std::string cause_title(const KnownIssue& known) {
+  if (known.draft.empty()) return link(known.url);
+  return "**report draft** \"" + cell_text(known.draft, 200) +
+         "\" (see Report drafts; to file at " + link(known.url) + ")";
+}
+
 std::vector<Cause> causes_of(const ImplementationRun& run, const KnownIssueLookup& lookup) {
   std::vector<Cause> causes;
   auto cause_named = [&causes](const std::string& title) -> Cause& {
@@ -138,7 +156,7 @@ std::vector<Cause> causes_of(const ImplementationRun& run, const KnownIssueLooku
   for (const auto& result : run.results) {
     if (!is_failing(result.status)) continue;
     if (const auto known = known_issue_of(result, run.handshake.implementation, lookup)) {
-      Cause& cause = cause_named(link(known->url));
+      Cause& cause = cause_named(cause_title(*known));
       cause.note = known->note;
       cause.checks.push_back(result.info.id);
     } else {
@@ -154,25 +172,16 @@ std::vector<Cause> causes_of(const ImplementationRun& run, const KnownIssueLooku
 std::string failures_text(const ImplementationRun& run, const KnownIssueLookup& lookup) {
   const auto causes = causes_of(run, lookup);
   if (causes.empty()) return "";
+  // One line per cause with every check it explains; each check's expected and actual are in the
+  // run's tracker.html and tracker.json (the page stays readable with hundreds of failures).
   std::string text = "What fails, by cause:\n\n";
   for (const auto& cause : causes) {
     text += fmt::format("- {}: {} check{} ({})", cause.title, cause.checks.size(),
-                        cause.checks.size() == 1 ? "" : "s", some_of(cause.checks));
+                        cause.checks.size() == 1 ? "" : "s", all_of(cause.checks));
     if (!cause.note.empty()) text += ". " + cell_text(cause.note, 300);
     text += "\n";
   }
-  std::vector<std::string> lines;
-  for (const auto& result : run.results) {
-    if (!is_failing(result.status)) continue;
-    std::string line = code(result.info.id) + " (" + std::string(name(result.status)) + ")";
-    if (result.failure)
-      line += ": expected " + cell_text(result.failure->expected) + "; got " +
-              cell_text(result.failure->actual);
-    else if (!result.reason.empty())
-      line += ": " + cell_text(result.reason);
-    lines.push_back(line);
-  }
-  return text + "\n" + every_one_folded("Every failing check", lines);
+  return text + "\n";
 }
 
 std::string unsupported_text(const ImplementationRun& run) {
@@ -189,9 +198,18 @@ std::string unsupported_text(const ImplementationRun& run) {
   std::stable_sort(reasons.begin(), reasons.end(),
                    [](const auto& a, const auto& b) { return a.second.size() > b.second.size(); });
   std::vector<std::string> lines;
-  for (const auto& [reason, checks] : reasons)
+  for (std::size_t i = 0; i < reasons.size() && i < kReasonsShown; ++i) {
+    const auto& [reason, checks] = reasons[i];
     lines.push_back(fmt::format("{} check{}: \"{}\" ({})", checks.size(),
                                 checks.size() == 1 ? "" : "s", reason, some_of(checks)));
+  }
+  if (reasons.size() > kReasonsShown) {
+    std::size_t rest = 0;
+    for (std::size_t i = kReasonsShown; i < reasons.size(); ++i)
+      rest += reasons[i].second.size();
+    lines.push_back(fmt::format("{} more checks, for {} more reasons (each in tracker.html)", rest,
+                                reasons.size() - kReasonsShown));
+  }
   return every_one_folded(
       fmt::format("Unsupported: {} checks, for {} reason{}", count(run, is_unsupported),
                   reasons.size(), reasons.size() == 1 ? "" : "s"),
@@ -254,40 +272,123 @@ struct IssueUse {
   int total = 0;
 };
 
+// A report draft and the failures it covers, with the first one's reproduction and spec text.
+struct DraftUse {
+  KnownIssue issue{};
+  std::vector<std::string> checks{};  // check ids, each once
+  std::vector<std::string> runs{};    // run names, each once
+  const CheckResult* example = nullptr;
+};
+
+void add_once(std::vector<std::string>& names, const std::string& name) {
+  if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+}
+
+// What a folded reproduction block looks like (a fenced block inside a list item would need
+// every line of the reproduction indented, so it stands at the top level).
+std::string folded_reproduction(const std::string& summary, const CheckResult& result) {
+  if (!result.failure || result.failure->reproduction.empty()) return "- " + summary + "\n\n";
+  return "<details><summary>" + summary + "</summary>\n\n```\n" + result.failure->reproduction +
+         "\n```\n\n</details>\n\n";
+}
+
+std::string expected_and_actual(const CheckResult& result) {
+  return result.failure ? "expected " + cell_text(result.failure->expected) + "; got " +
+                              cell_text(result.failure->actual)
+                        : cell_text(result.reason);
+}
+
+// The new failures of one run, one entry per family: its checks on one line each, and the
+// reproduction of the first (the others differ in the function called, not in the rule).
+std::string new_failures_of(const std::vector<const CheckResult*>& failures) {
+  std::vector<std::pair<std::string, std::vector<const CheckResult*>>> families;
+  for (const auto* result : failures) {
+    auto found = std::find_if(families.begin(), families.end(), [&](const auto& entry) {
+      return entry.first == result->info.family;
+    });
+    if (found == families.end()) found = families.insert(families.end(), {result->info.family, {}});
+    found->second.push_back(result);
+  }
+  std::string text;
+  for (const auto& [family, results] : families) {
+    text += fmt::format("**{}**: {} check{}\n\n", code(family), results.size(),
+                        results.size() == 1 ? "" : "s");
+    for (const auto* result : results)
+      text += "- " + code(result->info.id) + ": " + expected_and_actual(*result) + "\n";
+    text += "\n" + folded_reproduction("Reproduction of " + code(results.front()->info.id),
+                                       *results.front());
+  }
+  return text;
+}
+
+std::string drafts_section(const std::vector<DraftUse>& drafts) {
+  if (drafts.empty()) return "";
+  std::string text = fmt::format(
+      "## Report drafts\n\n{} cause{} of failures that no upstream issue explains yet, each "
+      "drafted as a report for the library's maintainers (`reports/known-issues.json`, `draft`): "
+      "the title, where to file it, the spec sentence, the checks it covers and a minimal "
+      "reproduction (the harness's, shrunk).\n\n",
+      drafts.size(), drafts.size() == 1 ? "" : "s");
+  for (const auto& draft : drafts) {
+    text += "### " + cell_text(draft.issue.draft, 300) + "\n\n";
+    text +=
+        "To file at " + link(draft.issue.url) + ". " + cell_text(draft.issue.note, 600) + "\n\n";
+    if (draft.example != nullptr && !draft.example->info.spec.empty())
+      text += "> " + cell_text(draft.example->info.spec, 800) + "\n\n";
+    std::string runs;
+    for (const auto& run : draft.runs)
+      runs += (runs.empty() ? "" : "; ") + run;
+    text +=
+        fmt::format("Checks ({}): {}, in {}\n\n", draft.checks.size(), some_of(draft.checks), runs);
+    // The shrunk program: a few lines (the runnable script is in the run's JSON and HTML).
+    if (draft.example != nullptr && draft.example->failure) {
+      text += "Shrunk program (" + code(draft.example->info.id) + ", " + draft.runs.front() +
+              "): " + expected_and_actual(*draft.example) + "\n\n```python\n" +
+              conformance::to_string(draft.example->failure->program) + "\n```\n\n";
+    }
+  }
+  return text;
+}
+
 std::string issues_index(const std::vector<std::pair<std::string, std::vector<Run>>>& libraries,
                          const KnownIssueLookup& lookup) {
   std::map<std::string, IssueUse> issues;  // url -> use
+  std::vector<DraftUse> drafts;            // in order of first use
   std::string new_failures;
   int new_count = 0;
   for (const auto& [library, runs] : libraries)
     for (const auto& run : runs) {
       std::map<std::string, int> here;
-      std::string run_new;
+      std::vector<const CheckResult*> run_new;
       for (const auto& result : run.run->results) {
         if (!is_failing(result.status)) continue;
-        if (const auto known = known_issue_of(result, run.run->handshake.implementation, lookup)) {
-          ++here[known->url];
-          issues[known->url].note = known->note;
+        const auto known = known_issue_of(result, run.run->handshake.implementation, lookup);
+        if (!known) {
+          ++new_count;
+          run_new.push_back(&result);
           continue;
         }
-        ++new_count;
-        // One folded block per failure, at the top level (a fenced block inside a list item
-        // would need every line of the reproduction indented).
-        std::string summary = code(result.info.id) + ": ";
-        summary += result.failure ? "expected " + cell_text(result.failure->expected) + "; got " +
-                                        cell_text(result.failure->actual)
-                                  : cell_text(result.reason);
-        if (result.failure && !result.failure->reproduction.empty())
-          run_new += "<details><summary>" + summary + "</summary>\n\n```\n" +
-                     result.failure->reproduction + "\n```\n\n</details>\n\n";
-        else
-          run_new += "- " + summary + "\n\n";
+        if (!known->draft.empty()) {
+          auto found = std::find_if(drafts.begin(), drafts.end(), [&](const DraftUse& d) {
+            return d.issue.draft == known->draft && d.issue.url == known->url;
+          });
+          if (found == drafts.end())
+            found = drafts.insert(
+                drafts.end(),
+                DraftUse{.issue = *known, .checks = {}, .runs = {}, .example = &result});
+          add_once(found->checks, result.info.id);
+          add_once(found->runs, run_name(run));
+          continue;
+        }
+        ++here[known->url];
+        issues[known->url].note = known->note;
       }
       for (const auto& [url, checks] : here) {
         issues[url].runs.emplace_back(run_name(run), checks);
         issues[url].total += checks;
       }
-      if (!run_new.empty()) new_failures += "### " + run_name(run) + "\n\n" + run_new + "\n";
+      if (!run_new.empty())
+        new_failures += "### " + run_name(run) + "\n\n" + new_failures_of(run_new) + "\n";
     }
   std::string text =
       "## Upstream issues\n\nEvery known issue (`reports/known-issues.json`, or a "
@@ -307,9 +408,12 @@ std::string issues_index(const std::vector<std::pair<std::string, std::vector<Ru
       if (!use.note.empty()) text += "- " + link(url) + ": " + cell_text(use.note, 400) + "\n";
     text += "\n";
   }
+  text += drafts_section(drafts);
   text += fmt::format(
-      "## New failures\n\n{} failing checks have no known upstream issue: candidates to report "
-      "(each with its reproduction), or to explain in `reports/known-issues.json`.\n\n",
+      "## New failures\n\n{} failing checks have no known upstream issue and no report draft: "
+      "candidates to report, or to explain in `reports/known-issues.json`. Per run and family, "
+      "each check with what it expected and got, and the first one's reproduction (every "
+      "reproduction is in the run's `tracker.json` and in `tracker.html`).\n\n",
       new_count);
   return text + new_failures;
 }

@@ -85,7 +85,8 @@ tracker::KnownIssues sample_known_issues() {
   return {.issues = {{.implementation = "python:torch*",
                       .check = "mixed_0d.*",
                       .url = "https://github.com/pytorch/pytorch/issues/38205",
-                      .note = "0-d CPU tensors mix with other devices by design"}}};
+                      .note = "0-d CPU tensors mix with other devices by design",
+                      .draft = {}}}};
 }
 
 std::string render_sample() {
@@ -282,7 +283,8 @@ TEST(HtmlEscaping, EveryStringFromTheJsonIsEscaped) {
   tracker::KnownIssues known{{{.implementation = "*",
                                .check = "mixed_0d.add",
                                .url = "https://x/\"><script>",
-                               .note = payload}}};
+                               .note = payload,
+                               .draft = {}}}};
   const auto html = tracker::render_html(tracker, known);
   EXPECT_EQ(count_of(html, "<script"), 1u) << "only the page's own inline script";
   EXPECT_EQ(html.find("<img"), std::string::npos);

@@ -79,7 +79,32 @@ TEST(PublicPage, IndexesTheIssuesAndListsTheNewFailures) {
                               "`python:torch` 2.11.0 on gpu: 2 |"));
   // 3 new on debian12 (concat, finfo, size), 2 on gpu (finfo, size).
   EXPECT_THAT(page, HasSubstr("## New failures\n\n5 failing checks have no known upstream issue"));
-  EXPECT_THAT(page, HasSubstr("<details><summary>`host.array.size`: expected"));
+  // Per run and family: a line per check, the first one's reproduction folded.
+  EXPECT_THAT(page, HasSubstr("**`host`**: 1 check\n\n- `host.array.size`: expected"));
+  EXPECT_THAT(page, HasSubstr("<details><summary>Reproduction of `host.array.size`</summary>"));
+}
+
+// A failure no upstream issue explains yet can carry a report draft: named as its cause in the
+// run's section, printed once in "Report drafts" with where to file it, the spec sentence and a
+// reproduction, and no longer counted among the new failures.
+TEST(PublicPage, PrintsReportDraftsReadyToFile) {
+  auto known = testing::torch_0d_issue();
+  known.issues.push_back({.implementation = "python:torch*",
+                          .check = "host.array.size",
+                          .url = "https://github.com/pytorch/pytorch/issues",
+                          .note = "Tensor.size is a method",
+                          .draft = "Tensor.size is a method, not the standard's attribute"});
+  const auto page = render_public_markdown(torch_on_two_machines(), known);
+  EXPECT_THAT(page, HasSubstr("- **report draft** \"Tensor.size is a method, not the standard's "
+                              "attribute\" (see Report drafts; to file at"));
+  EXPECT_EQ(occurrences(page, "\n### Tensor.size is a method, not the standard's attribute\n"), 1);
+  EXPECT_THAT(page, HasSubstr("To file at [https://github.com/pytorch/pytorch/issues]("));
+  EXPECT_THAT(page, HasSubstr("Checks (1): `host.array.size`, in `python:torch` 1.13.0a0 on "
+                              "debian12; `python:torch` 2.11.0 on gpu"));
+  EXPECT_THAT(page, HasSubstr("Shrunk program (`host.array.size`, `python:torch` 1.13.0a0 on "
+                              "debian12): expected"));
+  EXPECT_THAT(page, HasSubstr("```python\nx0 = xp.asarray("));
+  EXPECT_THAT(page, HasSubstr("## New failures\n\n3 failing checks have no known upstream issue"));
 }
 
 // `page` against the approved file in tests/data/ (written instead with ADC_UPDATE_GOLDEN=1).

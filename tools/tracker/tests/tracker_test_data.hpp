@@ -31,7 +31,8 @@ inline KnownIssues torch_0d_issue() {
   return {.issues = {{.implementation = "python:torch*",
                       .check = "mixed_0d.*",
                       .url = "https://github.com/pytorch/pytorch/issues/38205",
-                      .note = "0-d CPU tensors mix by design"}}};
+                      .note = "0-d CPU tensors mix by design",
+                      .draft = {}}}};
 }
 
 // A fresh directory under the system temp dir, named after the test.

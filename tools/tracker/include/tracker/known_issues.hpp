@@ -1,6 +1,6 @@
 // Known issues (reports/known-issues.json): (implementation glob, check-id glob) -> the upstream
-// issue behind a failure and a one-line explanation. A failing check with a known issue is
-// "known" in the rendered trackers, any other failure "new".
+// issue behind a failure and a one-line explanation, or a report draft where none exists yet. A
+// failing check with a known issue is "known" in the rendered trackers, any other failure "new".
 #pragma once
 
 #include <optional>
@@ -18,8 +18,11 @@ inline constexpr std::string_view kKnownIssuesSchema = "adc-known-issues/1";
 struct KnownIssue {
   std::string implementation{};  // glob over the --impl spec, e.g. "python:torch*"
   std::string check{};           // glob over check ids, e.g. "mixed_0d.*"
-  std::string url{};             // the upstream issue
+  std::string url{};             // the upstream issue (for a draft: the tracker to file it in)
   std::string note{};            // one line: why this failure is that issue
+  // A failure no upstream issue explains yet: the title of the report drafted for it. The public
+  // page prints each draft with the spec sentence and a reproduction, ready to file at `url`.
+  std::string draft{};
 };
 
 struct KnownIssues {
