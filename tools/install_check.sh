@@ -25,6 +25,11 @@ if [[ -n "$site" && -d "$site/strict_xp" ]]; then
     --impl python:strict_xp --python "$python" --filter 'mixed.add' --examples 10 --quiet)
   echo "install_check: strict_xp imports from $site and passes through the installed conformance"
 fi
+# libtorch through its C++ API, from the installed plugin (the build's libtorch, found by its rpath).
+if [[ -f "$build/conformance/libadc_torch_adapter.so" ]]; then
+  (cd "$prefix" && "$prefix/bin/conformance" --impl torch --filter 'mixed.add' --examples 10 --quiet)
+  echo "install_check: the installed torch plugin loads and runs"
+fi
 "$prefix/bin/tracker" --help >/dev/null
 
 cmake -S "$root/strict/tests/find_package" -B "$prefix/outside" -DCMAKE_PREFIX_PATH="$prefix" \

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <sstream>
 #include <string>
 
 #include "conformance/torch_adapter.hpp"
@@ -42,16 +43,22 @@ class TorchReproduction : public ::testing::Test {
     if (!dir_.empty()) fs::remove_all(dir_, ignored);
   }
 
-  // Writes the reproduction of `program` at its last step, builds it as its header says, runs it.
-  Ran build_and_run(const Program& program, const Expectation& expectation) {
-    const std::string source =
-        adapter_->reproduction(program, static_cast<int>(program.steps.size()) - 1, expectation);
+  std::string reproduction(const Program& program, const Expectation& expectation) const {
+    return adapter_->reproduction(program, static_cast<int>(program.steps.size()) - 1, expectation);
+  }
+
+  // Writes the reproduction of `program` at its last step, builds it as its header says for
+  // Debian's libtorch (or with `build`, a shell command run in its directory), runs it.
+  Ran build_and_run(const Program& program, const Expectation& expectation,
+                    std::string build = {}) {
+    const std::string source = reproduction(program, expectation);
     EXPECT_THAT(source, HasSubstr("g++ -std=c++17 repro.cpp"));
     std::ofstream(dir_ / "repro.cpp") << source;
-    const std::string build =
-        fmt_command(std::string("'") + ADC_CXX + "' -std=c++17 repro.cpp -isystem " +
-                    "/usr/include/torch/csrc/api/include -ltorch -ltorch_cpu -lc10 -o repro");
-    EXPECT_EQ(std::system(build.c_str()), 0) << source;
+    if (build.empty()) {
+      build = std::string("'") + ADC_CXX + "' -std=c++17 repro.cpp -isystem " +
+              "/usr/include/torch/csrc/api/include -ltorch -ltorch_cpu -lc10 -o repro";
+    }
+    EXPECT_EQ(std::system(fmt_command(build).c_str()), 0) << source;
     const int raw = std::system(fmt_command("./repro > output.txt 2>&1").c_str());
     std::ifstream in(dir_ / "output.txt");
     return {.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1,
@@ -89,6 +96,37 @@ TEST_F(TorchReproduction, AddOfCpuAndMetaKeepsTheRule) {
       raises());
   EXPECT_EQ(ran.status, 0) << ran.output;
   EXPECT_THAT(ran.output, HasSubstr("rule kept"));
+}
+
+// The header's second recipe, for a torch wheel's libtorch (pip install torch), run as printed
+// with ADC_TORCH_WHEEL_PYTHON (an interpreter whose torch is a wheel; tools/test gives the
+// pinned environment's) as its `python`.
+TEST_F(TorchReproduction, TheWheelRecipeBuildsAndRunsAsPrinted) {
+  const char* python = std::getenv("ADC_TORCH_WHEEL_PYTHON");
+  if (python == nullptr) GTEST_SKIP() << "ADC_TORCH_WHEEL_PYTHON names no interpreter with torch";
+  const Program program{.steps = {zeros_on(0, {2, 2}), zeros_on(1, {2, 2}),
+                                  step("matmul", {StepRef{0, 0}, StepRef{1, 0}})}};
+  // The recipe: the comment lines after its heading, up to the one that runs the program.
+  std::istringstream lines(reproduction(program, raises()));
+  std::string line, recipe;
+  bool in_recipe = false;
+  while (std::getline(lines, line)) {
+    if (line.starts_with("// or against a torch wheel's libtorch")) {
+      in_recipe = true;
+    } else if (in_recipe) {
+      ASSERT_TRUE(line.starts_with("//   ") || line.starts_with("//       ")) << line;
+      recipe += line.substr(2) + "\n";
+      if (line.ends_with("./repro")) break;
+    }
+  }
+  // build_and_run runs the program itself (the recipe's own run would exit 1: a broken rule).
+  const auto run = recipe.rfind(" && ./repro");
+  ASSERT_NE(run, std::string::npos) << recipe;
+  recipe.erase(run);
+  const Ran ran = build_and_run(program, raises(),
+                                "python() { '" + std::string(python) + "' \"$@\"; }\n" + recipe);
+  EXPECT_EQ(ran.status, 1) << ran.output;
+  EXPECT_THAT(ran.output, HasSubstr("no exception: a result on meta"));
 }
 
 }  // namespace

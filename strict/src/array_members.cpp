@@ -45,15 +45,22 @@ Array swap_last_two(std::string_view function, const Array& x) {
   return out;
 }
 
-// The element of a 0-d array, after the shape and host checks every conversion makes.
-Scalar host_element(std::string_view function, const Array& x) {
-  if (!x.device().is_host()) {
-    throw HostAccessError(fmt::format(
-        "{}(): cannot read the data of an array on device {} from the host ({}); move it with "
-        "to_device(Device::cpu()) first",
-        function, x.device(), x.provenance().describe(x.device())));
-  }
-  return x.scalars().front();
+// The element of a 0-d array as T. Off the host it is a read of one element from the device, as
+// CuPy, torch and JAX make it (synchronising) and array-api-strict allows it: strict counts it as
+// a transfer to the host (transfer_counts()), and logs or refuses it under a TransferGuard.
+// `function` must be a string literal (the transfer log keeps it).
+template <class T>
+T read_element(std::string_view function, const Array& x, const std::source_location& location) {
+  if (!x.device().is_host())
+    internal::record_transfer(x.device(), Device::cpu(), function, location);
+  return ArrayAccess::data<T>(x)[0];
+}
+
+Scalar read_scalar(std::string_view function, const Array& x,
+                   const std::source_location& location) {
+  return internal::visit_dtype(x.dtype(), [&](auto tag) {
+    return Scalar(read_element<typename decltype(tag)::type>(function, x, location));
+  });
 }
 
 void require_zero_dimensional(std::string_view function, const Array& x) {
@@ -101,25 +108,31 @@ Array mT(const Array& x) {
   return swap_last_two("mT", x);
 }
 
-bool to_bool(const Array& x) {
-  require_zero_dimensional("__bool__", x);
-  // Complex: "the logical OR of bool(real(self)) and bool(imag(self))"; NaN != 0 is true.
-  return host_element("__bool__", x).as<std::complex<double>>() != std::complex<double>(0, 0);
+Scalar to_scalar(const Array& x, const std::source_location& location) {
+  require_zero_dimensional("item", x);
+  return read_scalar("item", x, location);
 }
 
-std::int64_t to_int(const Array& x) {
+bool to_bool(const Array& x, const std::source_location& location) {
+  require_zero_dimensional("__bool__", x);
+  // Complex: "the logical OR of bool(real(self)) and bool(imag(self))"; NaN != 0 is true.
+  return read_scalar("__bool__", x, location).as<std::complex<double>>() !=
+         std::complex<double>(0, 0);
+}
+
+std::int64_t to_int(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__int__", x);
   reject_complex("__int__", x);
-  // uint64 elements above the int64 maximum would wrap in the Scalar a host read gives: check
-  // them in their own type first.
-  if (x.dtype() == DType::uint64 && x.device().is_host()) {
-    const std::uint64_t value = ArrayAccess::data<std::uint64_t>(x)[0];
+  // uint64 elements above the int64 maximum would wrap in a Scalar: read in their own type.
+  if (x.dtype() == DType::uint64) {
+    const auto value = read_element<std::uint64_t>("__int__", x, location);
     if (!std::in_range<std::int64_t>(value)) {
       throw InvalidArgumentError(fmt::format(
           "__int__(): the value {} does not fit in int64, the integer type strict returns", value));
     }
+    return static_cast<std::int64_t>(value);
   }
-  const Scalar element = host_element("__int__", x);
+  const Scalar element = read_scalar("__int__", x, location);
   if (!element.is_float()) return element.as<std::int64_t>();
   const double value = std::get<double>(element.value());
   // "If self is either +infinity or -infinity, raise OverflowError. If self is NaN, raise
@@ -134,22 +147,22 @@ std::int64_t to_int(const Array& x) {
   return static_cast<std::int64_t>(whole);
 }
 
-double to_float(const Array& x) {
+double to_float(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__float__", x);
   reject_complex("__float__", x);
-  if (x.dtype() == DType::uint64 && x.device().is_host())
-    return static_cast<double>(ArrayAccess::data<std::uint64_t>(x)[0]);
-  return host_element("__float__", x).as<double>();
+  if (x.dtype() == DType::uint64)
+    return static_cast<double>(read_element<std::uint64_t>("__float__", x, location));
+  return read_scalar("__float__", x, location).as<double>();
 }
 
-std::complex<double> to_complex(const Array& x) {
+std::complex<double> to_complex(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__complex__", x);
-  if (x.dtype() == DType::uint64 && x.device().is_host())
-    return {static_cast<double>(ArrayAccess::data<std::uint64_t>(x)[0]), 0.0};
-  return host_element("__complex__", x).as<std::complex<double>>();
+  if (x.dtype() == DType::uint64)
+    return {static_cast<double>(read_element<std::uint64_t>("__complex__", x, location)), 0.0};
+  return read_scalar("__complex__", x, location).as<std::complex<double>>();
 }
 
-std::int64_t to_index(const Array& x) {
+std::int64_t to_index(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__index__", x);
   if (!is_integer(x.dtype())) {
     throw DTypeError(
@@ -157,15 +170,16 @@ std::int64_t to_index(const Array& x) {
                     "dtype",
                     x.dtype()));
   }
-  if (x.dtype() == DType::uint64 && x.device().is_host()) {
-    const std::uint64_t value = ArrayAccess::data<std::uint64_t>(x)[0];
+  if (x.dtype() == DType::uint64) {
+    const auto value = read_element<std::uint64_t>("__index__", x, location);
     if (!std::in_range<std::int64_t>(value)) {
       throw InvalidArgumentError(fmt::format(
           "__index__(): the value {} does not fit in int64, the integer type strict returns",
           value));
     }
+    return static_cast<std::int64_t>(value);
   }
-  return host_element("__index__", x).as<std::int64_t>();
+  return read_scalar("__index__", x, location).as<std::int64_t>();
 }
 
 DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,

@@ -96,6 +96,13 @@ Array arange(Scalar start, std::optional<Scalar> stop, Scalar step, CreationOpti
   const DType dtype = options.dtype.value_or(all_ints ? defaults.integral : defaults.real_floating);
 
   if (all_ints) {
+    for (const Scalar* bound : {&start, &*stop, &step}) {
+      if (std::holds_alternative<std::uint64_t>(bound->value())) {
+        throw InvalidArgumentError(fmt::format(
+            "arange(): {} is beyond int64, the range strict computes integer sequences in",
+            *bound));
+      }
+    }
     const auto first = start.as<std::int64_t>();
     const auto stride = step.as<std::int64_t>();
     const std::int64_t length = integer_range_length(first, stop->as<std::int64_t>(), stride);

@@ -138,7 +138,7 @@ DType result_type(const std::vector<ResultTypeArgument>& arrays_and_dtypes) {
   }
   for (const ResultTypeArgument& argument : arrays_and_dtypes) {
     if (const auto* scalar = std::get_if<Scalar>(&argument.value()))
-      internal::require_scalar_fits("result_type", *scalar, *result);
+      result = internal::scalar_operand_dtype("result_type", *scalar, *result);
   }
   // "If at least one argument is an array, the function must determine the resulting dtype
   // according to the type promotion graph of the array device".

@@ -84,22 +84,22 @@ void require_scalar_fits(std::string_view function, const Scalar& scalar, DType 
                     function, scalar, dtype));
   }
   if (scalar.is_int() && is_integer(dtype)) {
-    const std::int64_t v = std::get<std::int64_t>(scalar.value());
     const bool fits = visit_dtype(dtype, [&](auto tag) {
       using T = typename decltype(tag)::type;
-      if constexpr (is_integer_v<T>) {
-        if constexpr (std::is_signed_v<T>) {
-          return v >= std::numeric_limits<T>::min() && v <= std::numeric_limits<T>::max();
-        } else {
-          return v >= 0 && static_cast<std::uint64_t>(v) <= std::numeric_limits<T>::max();
-        }
-      } else {
-        return true;
-      }
+      return std::visit(
+          [](auto v) {
+            using V = decltype(v);
+            if constexpr (is_integer_v<T> && std::is_integral_v<V> && !std::is_same_v<V, bool>) {
+              return std::in_range<T>(v);
+            } else {
+              return true;
+            }
+          },
+          scalar.value());
     });
     if (!fits) {
-      throw InvalidArgumentError(
-          fmt::format("{}(): the Python int {} is out of bounds for dtype {}", function, v, dtype));
+      throw InvalidArgumentError(fmt::format(
+          "{}(): the Python int {} is out of bounds for dtype {}", function, scalar, dtype));
     }
   }
 }
@@ -110,16 +110,27 @@ DType binary_result_dtype(std::string_view function, const ArrayOrScalar& x1,
     const DType a = x1.array().dtype();
     const DType b = x2.array().dtype();
     if (const std::optional<DType> promoted = promote_types(a, b)) return *promoted;
-    throw DTypeError(fmt::format("{}(): the standard defines no type promotion between {} and {}",
-                                 function, a, b));
+    throw DTypeError(
+        fmt::format("{}(): cannot promote dtypes {} and {}: the standard defines no type promotion "
+                    "between them",
+                    function, a, b));
   }
   if (!x1.is_array() && !x2.is_array()) {
     throw InvalidArgumentError(fmt::format(
         "{}(): at least one of x1 and x2 must be an array, not two Python scalars", function));
   }
   const Array& array = x1.is_array() ? x1.array() : x2.array();
-  require_scalar_fits(function, x1.is_array() ? x2.scalar() : x1.scalar(), array.dtype());
-  return array.dtype();
+  return scalar_operand_dtype(function, x1.is_array() ? x2.scalar() : x1.scalar(), array.dtype());
+}
+
+DType scalar_operand_dtype(std::string_view function, const Scalar& scalar, DType dtype) {
+  // spec/2024.12/API_specification/type_promotion.rst, "Mixing arrays with Python scalars": "a
+  // Python int, float, or complex for real-valued floating-point array data types", and "the
+  // result is an array of the data type of the same precision as the array operand. In other
+  // word, 1j <op> float32_array results in a complex64 array".
+  if (scalar.is_complex() && is_real_floating(dtype)) return complex_dtype_of(dtype);
+  require_scalar_fits(function, scalar, dtype);
+  return dtype;
 }
 
 namespace {

@@ -38,7 +38,8 @@ Array matmul(const Array& x1, const Array& x2) {
   const std::optional<DType> promoted = promote_types(x1.dtype(), x2.dtype());
   if (!promoted) {
     throw DTypeError(
-        fmt::format("matmul(): the standard defines no type promotion between {} and {}",
+        fmt::format("matmul(): cannot promote dtypes {} and {}: the standard defines no type "
+                    "promotion between them",
                     x1.dtype(), x2.dtype()));
   }
   // spec: "x1: first input array... Must have at least one dimension."

@@ -61,8 +61,10 @@ Operands check_operands(std::string_view function, const Array& x1, const Array&
   internal::require_category(function, "x2", x2.dtype(), Category::numeric);
   const std::optional<DType> promoted = promote_types(x1.dtype(), x2.dtype());
   if (!promoted) {
-    throw DTypeError(fmt::format("{}(): the standard defines no type promotion between {} and {}",
-                                 function, x1.dtype(), x2.dtype()));
+    throw DTypeError(
+        fmt::format("{}(): cannot promote dtypes {} and {}: the standard defines no type promotion "
+                    "between them",
+                    function, x1.dtype(), x2.dtype()));
   }
   return {device, *promoted};
 }

@@ -9,6 +9,8 @@
 #include <limits>
 #include <vector>
 
+#include "strict/errors.hpp"
+#include "strict/transfer.hpp"
 #include "test_helpers.hpp"
 
 namespace strict {
@@ -115,26 +117,56 @@ TEST(HostConversions, NeedAZeroDimensionalArray) {
   EXPECT_THROW(to_index(zeros_of({1}, int64)), InvalidArgumentError);
 }
 
-TEST(HostConversions, ReadingANonHostArrayRaises) {
-  const Array on_device = make(1, int64, device1());
-  EXPECT_THROW(to_bool(on_device), HostAccessError);
-  EXPECT_THROW(to_int(on_device), HostAccessError);
-  EXPECT_THROW(to_float(on_device), HostAccessError);
-  EXPECT_THROW(to_complex(on_device), HostAccessError);
-  EXPECT_THROW(to_index(on_device), HostAccessError);
-  EXPECT_THROW(to_index(astype(make(1, int64, device2()), uint64)), HostAccessError);
-  try {
-    to_bool(on_device);
-    FAIL() << "no exception";
-  } catch (const HostAccessError& e) {
-    EXPECT_TRUE(contains(e.what(),
-                         "__bool__(): cannot read the data of an array on device "
-                         "device1"));
-  }
-  // Wrong dtypes raise the same error on every device.
+// The standard says nothing of devices for __bool__ and its siblings, and CuPy, torch, JAX and
+// array-api-strict's device1 all read the element: strict does, counted as a transfer to cpu.
+TEST(HostConversions, OffTheHostReadTheElementAsACountedTransfer) {
+  reset_transfer_counts();
+  const Array on_device = make(3, int64, device1());
+  EXPECT_TRUE(to_bool(on_device));
+  EXPECT_EQ(to_int(on_device), 3);
+  EXPECT_EQ(to_float(on_device), 3.0);
+  EXPECT_EQ(to_complex(on_device), std::complex<double>(3, 0));
+  EXPECT_EQ(to_index(on_device), 3);
+  EXPECT_EQ(to_scalar(on_device), Scalar(3));
+  EXPECT_EQ(transfer_count(device1(), Device::cpu()), 6u);
+  const Array large = astype(make(-1, int64, device2()), uint64);
+  EXPECT_EQ(to_scalar(large), Scalar(std::numeric_limits<std::uint64_t>::max()));
+  EXPECT_THROW(to_index(large), InvalidArgumentError);  // int64 cannot hold it
+  EXPECT_EQ(transfer_count(device2(), Device::cpu()), 2u);
+  // On the host nothing moves.
+  EXPECT_TRUE(to_bool(make(true, bool_)));
+  EXPECT_EQ(transfer_count(Device::cpu(), Device::cpu()), 0u);
+  // Wrong dtypes and shapes raise the same error on every device, before any read.
   EXPECT_THROW(to_index(make(1.0, float64, device1())), DTypeError);
-  // After an explicit transfer the value is readable.
-  EXPECT_EQ(to_int(on_device.to_device(Device::cpu())), 1);
+  EXPECT_THROW(to_bool(zeros_of({2}, bool_, device1())), InvalidArgumentError);
+  EXPECT_EQ(transfer_count(device1(), Device::cpu()), 6u);
+}
+
+TEST(HostConversions, OffTheHostAreRefusedUnderADisallowGuardAndLoggedUnderLog) {
+  reset_transfer_counts();
+  clear_transfer_log();
+  const Array on_device = make(1, int64, device1());
+  {
+    TransferGuard guard(TransferPolicy::disallow);
+    try {
+      (void)to_bool(on_device);
+      FAIL() << "no exception";
+    } catch (const TransferError& e) {
+      EXPECT_TRUE(contains(e.what(), "__bool__")) << e.what();
+      EXPECT_TRUE(contains(e.what(), "device1")) << e.what();
+    }
+    EXPECT_THROW((void)to_int(on_device), TransferError);
+    EXPECT_TRUE(to_bool(make(true, bool_)));  // a host array is no transfer
+  }
+  EXPECT_EQ(transfer_count(device1(), Device::cpu()), 0u);
+  {
+    TransferGuard guard(TransferPolicy::log);
+    EXPECT_EQ(to_float(on_device), 1.0);
+  }
+  const auto log = transfer_log();
+  ASSERT_EQ(log.size(), 1u);
+  EXPECT_EQ(log[0].operation, "__float__");
+  EXPECT_EQ(log[0].source, device1());
 }
 
 // ---- __dlpack__ -----------------------------------------------------------------------------

@@ -2,6 +2,8 @@
 // float, complex]"): on either side, mixed only as type_promotion.rst allows, and placed on the
 // array's device.
 #include <complex>
+#include <cstdint>
+#include <limits>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -54,7 +56,6 @@ TEST(ElementwiseScalars, KindsThatDoNotMixRaiseDTypeError) {
   EXPECT_THROW(add(ints, 1.5), DTypeError);  // float scalar, int array
   EXPECT_THROW(add(1.5, ints), DTypeError);
   EXPECT_THROW(add(ints, 1.0 + 1.0i), DTypeError);
-  EXPECT_THROW(add(make({1.0}, float64), 1.0i), DTypeError);  // complex scalar, real array
   EXPECT_THROW(logical_and(make({true}, bool_), 1), DTypeError);
   EXPECT_THROW(equal(make({true}, bool_), 1), DTypeError);
   try {
@@ -64,6 +65,27 @@ TEST(ElementwiseScalars, KindsThatDoNotMixRaiseDTypeError) {
     EXPECT_TRUE(contains(e.what(), "multiply()"));
     EXPECT_TRUE(contains(e.what(), "int32"));
   }
+}
+
+// spec/2024.12/API_specification/type_promotion.rst, "Mixing arrays with Python scalars": "a
+// Python int, float, or complex for real-valued floating-point array data types"; the note: "1j
+// <op> float32_array results in a complex64 array; 1j <op> float64_array results in a complex128
+// array".
+TEST(ElementwiseScalars, AComplexScalarWithARealFloatingArrayGivesTheComplexDtypeOfItsPrecision) {
+  const Array single = make({1.0, 2.0}, float32, device1());
+  const Array product = multiply(single, 1.0i);
+  EXPECT_EQ(product.dtype(), complex64);
+  EXPECT_EQ(product.device(), device1());
+  EXPECT_EQ(host_values<std::complex<double>>(product.to_device(Device::cpu())),
+            (std::vector<std::complex<double>>{1.0i, 2.0i}));
+  EXPECT_EQ(add(2.0i, make({1.0}, float64)).dtype(), complex128);
+  EXPECT_EQ(equal(make({0.0}, float64), 0.0i).dtype(), bool_);
+  EXPECT_EQ(result_type({float32, Scalar(1.0i)}), complex64);
+  // The function's category still applies to the promoted dtype: atan2 is real-valued only.
+  EXPECT_THROW(atan2(make({1.0}, float64), 1.0i), DTypeError);
+  // An in-place operation must not change the target's dtype.
+  Array target = make({1.0}, float64);
+  EXPECT_THROW(target *= 1.0i, DTypeError);
 }
 
 TEST(ElementwiseScalars, AScalarMustFitTheCategory) {
@@ -80,6 +102,12 @@ TEST(ElementwiseScalars, AnIntOutsideTheDtypesRangeRaisesInvalidArgument) {
   EXPECT_THROW(less(make({1}, uint32), 4294967296LL), InvalidArgumentError);
   EXPECT_NO_THROW(add(make({1}, int8), 127));
   EXPECT_NO_THROW(add(make({1}, uint8), 255));
+  // uint64's whole range (data_types.rst): an int above int64's maximum fits uint64 alone.
+  const std::uint64_t largest = std::numeric_limits<std::uint64_t>::max();
+  EXPECT_EQ(
+      host_values<std::uint64_t>(subtract(full({1}, Scalar(largest), {.dtype = uint64}), largest)),
+      (std::vector<std::uint64_t>{0}));
+  EXPECT_THROW(add(make({1}, int64), largest), InvalidArgumentError);
   try {
     (void)add(make({1}, int8), 1000);
     FAIL() << "add(int8 array, 1000) did not raise";

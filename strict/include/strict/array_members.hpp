@@ -12,6 +12,7 @@
 
 #include "strict/array.hpp"
 #include "strict/dlpack.hpp"
+#include "strict/scalar.hpp"
 
 namespace strict {
 
@@ -29,30 +30,44 @@ Array mT(const Array& x);
 
 // ---- Host conversions --------------------------------------------------------------------------
 // Each takes a zero-dimensional array ("zero-dimensional array instance"; another shape raises
-// InvalidArgumentError) and reads its element on the host: an array on a device other than the
-// host raises HostAccessError, like every host read in strict (move it with to_device() first).
+// InvalidArgumentError) and gives its element as a C++ value. On a device other than the host it
+// is a device-to-host read of that element: the standard says nothing of devices here, and CuPy,
+// torch and JAX make such reads (synchronising), as array-api-strict lets its device1 do. strict
+// makes it too, and counts it as a transfer to cpu (transfer_counts()) made by "__bool__" (...):
+// under a TransferGuard it is logged, or refused with TransferError, so a hidden device-to-host
+// sync can be found. (Reads of a whole array's data off the host still raise HostAccessError.)
 // Dtype checks come first, so a wrong dtype raises the same error on every device.
 
+// The element of a 0-d array exactly, in every dtype (a uint64 above int64's range included): what
+// a binding turns into its language's scalar.
+Scalar to_scalar(const Array& x,
+                 const std::source_location& location = std::source_location::current());
+
 // __bool__: any dtype. NaN and infinities are true; a complex value is true when either part is.
-bool to_bool(const Array& x);
+bool to_bool(const Array& x,
+             const std::source_location& location = std::source_location::current());
 
 // __int__: a boolean, integer or real floating dtype; complex raises DTypeError ("If self has a
 // complex floating-point data type, the function must raise a TypeError"). A floating value is
 // truncated toward zero; NaN and infinities raise InvalidArgumentError (Python: ValueError and
 // OverflowError). Python ints are unbounded, C++'s are not: a value outside int64 (a large
 // uint64 or float) raises InvalidArgumentError.
-std::int64_t to_int(const Array& x);
+std::int64_t to_int(const Array& x,
+                    const std::source_location& location = std::source_location::current());
 
 // __float__: a boolean, integer or real floating dtype; complex raises DTypeError.
-double to_float(const Array& x);
+double to_float(const Array& x,
+                const std::source_location& location = std::source_location::current());
 
 // __complex__: any dtype.
-std::complex<double> to_complex(const Array& x);
+std::complex<double> to_complex(
+    const Array& x, const std::source_location& location = std::source_location::current());
 
 // __index__: an integer dtype ("Should have an integer data type. If self has a floating-point
 // data type, the function must raise a TypeError"); strict raises DTypeError for bool as well.
 // A uint64 value above the int64 maximum raises InvalidArgumentError.
-std::int64_t to_index(const Array& x);
+std::int64_t to_index(const Array& x,
+                      const std::source_location& location = std::source_location::current());
 
 // ---- __dlpack__ ------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@
 #include <complex>
 #include <concepts>
 #include <cstdint>
+#include <utility>
 #include <variant>
 
 #include <fmt/format.h>
@@ -22,12 +23,16 @@ inline constexpr bool is_complex_v<std::complex<T>> = true;
 
 class Scalar {
  public:
-  using Value = std::variant<bool, std::int64_t, double, std::complex<double>>;
+  // An int is held as int64 when it fits, and as uint64 only above int64's range (so equal
+  // values hold the same alternative): uint64 is a standard dtype, and its whole range must
+  // round-trip.
+  using Value = std::variant<bool, std::int64_t, std::uint64_t, double, std::complex<double>>;
 
   Scalar(bool value) : value_(value) {}  // NOLINT: implicit, like a Python literal
   template <std::integral T>
-  requires(!std::same_as<T, bool>) Scalar(T value)
-      : value_(static_cast<std::int64_t>(value)) {}  // NOLINT
+  requires(!std::same_as<T, bool>) Scalar(T value)  // NOLINT
+      : value_(std::in_range<std::int64_t>(value) ? Value(static_cast<std::int64_t>(value))
+                                                  : Value(static_cast<std::uint64_t>(value))) {}
   template <std::floating_point T>
   Scalar(T value) : value_(static_cast<double>(value)) {}  // NOLINT
   template <std::floating_point T>
@@ -35,7 +40,10 @@ class Scalar {
 
   const Value& value() const { return value_; }
   bool is_bool() const { return std::holds_alternative<bool>(value_); }
-  bool is_int() const { return std::holds_alternative<std::int64_t>(value_); }
+  bool is_int() const {
+    return std::holds_alternative<std::int64_t>(value_) ||
+           std::holds_alternative<std::uint64_t>(value_);
+  }
   bool is_float() const { return std::holds_alternative<double>(value_); }
   bool is_complex() const { return std::holds_alternative<std::complex<double>>(value_); }
 

@@ -1,7 +1,8 @@
 // The array object (spec/2024.12/API_specification/array_object.rst): attributes, every operator
-// with arrays or Python scalars on either side, in-place operators, indexing, host reads (which
-// raise HostAccessError off the host), to_device, __array_namespace__, DLPack and __array__ (so
-// numpy.asarray(x) of a cpu array shares its memory).
+// with arrays or Python scalars on either side, in-place operators, indexing, iteration of 1-D
+// arrays, the scalar conversions (counted as transfers off the host: strict::to_bool), to_device,
+// __array_namespace__, DLPack, and host views of cpu arrays (the buffer protocol and __array__,
+// so numpy.asarray(x) shares its memory; both raise HostAccessError off the host).
 #include <functional>
 
 #include <fmt/format.h>
@@ -41,7 +42,9 @@ strict::IndexItem index_item(py::handle item) {
     throw py::type_error(
         "__getitem__(): a Python bool is not an index in the standard; use an integer, or a "
         "boolean array as a mask");
-  if (PyLong_Check(o)) return strict::IndexItem(int_arg("__getitem__", "index", item));
+  if (py::isinstance<Array>(item)) return strict::IndexItem(item.cast<const Array&>());
+  // An int, or an object Python indexes with as one (__index__: a NumPy integer).
+  if (is_python_int(item)) return strict::IndexItem(int_arg("__getitem__", "index", item));
   if (PySlice_Check(o)) {
     const auto* slice = reinterpret_cast<PySliceObject*>(o);
     return strict::IndexItem(
@@ -51,7 +54,6 @@ strict::IndexItem index_item(py::handle item) {
   }
   if (o == Py_Ellipsis) return strict::IndexItem(strict::ellipsis);
   if (o == Py_None) return strict::IndexItem(strict::newaxis);
-  if (py::isinstance<Array>(item)) return strict::IndexItem(item.cast<const Array&>());
   throw py::type_error(
       fmt::format("__getitem__(): an index must be an int, a slice, ..., None or an array, not {}",
                   type_name(item)));
@@ -98,25 +100,41 @@ std::string repr(const Array& x) {
 using BinaryOperator = Array (*)(const strict::ArrayOrScalar&, const strict::ArrayOrScalar&);
 using InPlaceOperator = Array& (*)(Array&, const strict::ArrayOrScalar&);
 
+// x.name(other): function(x, other), or NotImplemented for an operand strict_xp does not take.
+template <class Class>
+void def_operator(Class& cls, const char* name, BinaryOperator function) {
+  cls.def(
+      name,
+      [name, function](const Array& self, py::handle other) -> py::object {
+        if (!is_operand(other)) return not_implemented();
+        return wrap(function(self, operand_arg(name, "other", other)));
+      },
+      py::arg("other"), py::pos_only());
+}
+
+// x.name(other) and its reflection, x.reflected(other): function(other, x).
 template <class Class>
 void def_binary(Class& cls, const char* name, const char* reflected, BinaryOperator function) {
-  cls.def(name, [name, function](const Array& self, py::handle other) -> py::object {
-    if (!is_operand(other)) return not_implemented();
-    return wrap(function(self, operand_arg(name, "other", other)));
-  });
-  cls.def(reflected, [reflected, function](const Array& self, py::handle other) -> py::object {
-    if (!is_operand(other)) return not_implemented();
-    return wrap(function(operand_arg(reflected, "other", other), self));
-  });
+  def_operator(cls, name, function);
+  cls.def(
+      reflected,
+      [reflected, function](const Array& self, py::handle other) -> py::object {
+        if (!is_operand(other)) return not_implemented();
+        return wrap(function(operand_arg(reflected, "other", other), self));
+      },
+      py::arg("other"), py::pos_only());
 }
 
 template <class Class>
 void def_in_place(Class& cls, const char* name, InPlaceOperator function) {
-  cls.def(name, [name, function](py::object self, py::handle other) -> py::object {
-    if (!is_operand(other)) return not_implemented();
-    function(self.cast<Array&>(), operand_arg(name, "other", other));
-    return self;
-  });
+  cls.def(
+      name,
+      [name, function](py::object self, py::handle other) -> py::object {
+        if (!is_operand(other)) return not_implemented();
+        function(self.cast<Array&>(), operand_arg(name, "other", other));
+        return self;
+      },
+      py::arg("other"), py::pos_only());
 }
 
 // C++ operators as functions of two ArrayOrScalars (one of them is always an array here).
@@ -180,7 +198,7 @@ void bind_array_object(py::module_& m) {
                 x, version ? std::optional<std::string_view>(*version) : std::nullopt);
             return py::module_::import("strict_xp");
           },
-          py::kw_only(), py::arg("api_version") = py::none())
+          py::pos_only(), py::kw_only(), py::arg("api_version") = py::none())
       .def("__dlpack_device__",
            [](const Array& x) {
              const auto device = strict::dlpack_device(x);
@@ -204,8 +222,9 @@ void bind_array_object(py::module_& m) {
             options.copy = optional_bool_arg("__dlpack__", "copy", copy);
             return dlpack_capsule(strict::dlpack_export(x, options));
           },
-          py::kw_only(), py::arg("stream") = py::none(), py::arg("max_version") = py::none(),
-          py::arg("dl_device") = py::none(), py::arg("copy") = py::none())
+          py::pos_only(), py::kw_only(), py::arg("stream") = py::none(),
+          py::arg("max_version") = py::none(), py::arg("dl_device") = py::none(),
+          py::arg("copy") = py::none())
       .def(
           "__array__",
           [](py::object self, py::handle dtype, py::handle copy) {
@@ -223,49 +242,58 @@ void bind_array_object(py::module_& m) {
             return out;
           },
           py::arg("dtype") = py::none(), py::arg("copy") = py::none())
-      .def("__bool__",
-           [](const Array& x) {
-             require_host("__bool__", x);
-             return strict::to_bool(x);
-           })
+      .def("__bool__", [](const Array& x) { return strict::to_bool(x); })
       .def("__int__",
-           [](const Array& x) {
-             require_host("__int__", x);
-             return strict::to_int(x);
+           [](const Array& x) -> py::object {
+             // Python ints are unbounded: a uint64 element comes back exactly.
+             if (x.dtype() == strict::DType::uint64)
+               return py::reinterpret_steal<py::object>(
+                   PyLong_FromUnsignedLongLong(strict::to_scalar(x).as<std::uint64_t>()));
+             return py::int_(strict::to_int(x));
            })
-      .def("__float__",
-           [](const Array& x) {
-             require_host("__float__", x);
-             return strict::to_float(x);
-           })
-      .def("__complex__",
-           [](const Array& x) {
-             require_host("__complex__", x);
-             return strict::to_complex(x);
-           })
+      .def("__float__", [](const Array& x) { return strict::to_float(x); })
+      .def("__complex__", [](const Array& x) { return strict::to_complex(x); })
       .def("__index__",
-           [](const Array& x) {
-             require_host("__index__", x);
-             return strict::to_index(x);
+           [](const Array& x) -> py::object {
+             // Python ints are unbounded: a uint64 element comes back exactly.
+             if (x.dtype() == strict::DType::uint64)
+               return py::reinterpret_steal<py::object>(
+                   PyLong_FromUnsignedLongLong(strict::to_scalar(x).as<std::uint64_t>()));
+             return py::int_(strict::to_index(x));
            })
       .def("__iter__",
-           [](const Array&) -> py::object {
-             throw py::type_error(
-                 "strict_xp arrays cannot be iterated (the standard defines no __iter__): index "
-                 "them, or use unstack()");
+           [](const Array& x) {
+             // spec/2024.12/API_specification/array_object.rst, __getitem__ notes: iteration of a
+             // one-dimensional array "should yield zero-dimensional arrays" x[0] ... x[N-1];
+             // other ranks are implementation-defined, and strict refuses them, as array-api-strict
+             // does (a 2-D array would iterate over rows without the standard saying so).
+             if (x.ndim() != 1)
+               throw py::type_error(fmt::format(
+                   "iter(): only a one-dimensional array can be iterated, not one of shape ({}); "
+                   "index it, or use unstack()",
+                   fmt::join(x.shape(), ", ")));
+             py::list items;
+             for (std::int64_t i = 0; i < x.shape()[0]; ++i)
+               items.append(wrap(strict::getitem(x, strict::IndexKey(strict::IndexItem(i)))));
+             return py::iter(items);
            })
       .def("__repr__", &repr)
-      .def("__getitem__",
-           [](const Array& x, py::handle key) { return wrap(strict::getitem(x, index_key(key))); })
-      .def("__setitem__",
-           [](Array& x, py::handle key, py::handle value) {
-             strict::setitem(x, index_key(key), operand_arg("__setitem__", "value", value));
-           })
+      .def(
+          "__getitem__",
+          [](const Array& x, py::handle key) { return wrap(strict::getitem(x, index_key(key))); },
+          py::arg("key"), py::pos_only())
+      .def(
+          "__setitem__",
+          [](Array& x, py::handle key, py::handle value) {
+            strict::setitem(x, index_key(key), operand_arg("__setitem__", "value", value));
+          },
+          py::arg("key"), py::arg("value"), py::pos_only())
       .def("__neg__", [](const Array& x) { return wrap(-x); })
       .def("__pos__", [](const Array& x) { return wrap(+x); })
       .def("__invert__", [](const Array& x) { return wrap(~x); })
       .def("__abs__", [](const Array& x) { return wrap(strict::abs(x)); });
   cls.attr("__hash__") = py::none();
+  enable_host_buffer(cls);
 
   def_binary(cls, "__add__", "__radd__", STRICT_XP_OPERATOR(+));
   def_binary(cls, "__sub__", "__rsub__", STRICT_XP_OPERATOR(-));
@@ -281,18 +309,12 @@ void bind_array_object(py::module_& m) {
   def_binary(cls, "__floordiv__", "__rfloordiv__", &strict::floor_divide);
   def_binary(cls, "__matmul__", "__rmatmul__", &matmul_operands);
   // Comparisons: Python reflects them itself (2 < x calls x.__gt__(2)).
-  const auto comparison = [&](const char* name, BinaryOperator function) {
-    cls.def(name, [name, function](const Array& self, py::handle other) -> py::object {
-      if (!is_operand(other)) return not_implemented();
-      return wrap(function(self, operand_arg(name, "other", other)));
-    });
-  };
-  comparison("__eq__", STRICT_XP_OPERATOR(==));
-  comparison("__ne__", STRICT_XP_OPERATOR(!=));
-  comparison("__lt__", STRICT_XP_OPERATOR(<));
-  comparison("__le__", STRICT_XP_OPERATOR(<=));
-  comparison("__gt__", STRICT_XP_OPERATOR(>));
-  comparison("__ge__", STRICT_XP_OPERATOR(>=));
+  def_operator(cls, "__eq__", STRICT_XP_OPERATOR(==));
+  def_operator(cls, "__ne__", STRICT_XP_OPERATOR(!=));
+  def_operator(cls, "__lt__", STRICT_XP_OPERATOR(<));
+  def_operator(cls, "__le__", STRICT_XP_OPERATOR(<=));
+  def_operator(cls, "__gt__", STRICT_XP_OPERATOR(>));
+  def_operator(cls, "__ge__", STRICT_XP_OPERATOR(>=));
 
   def_in_place(cls, "__iadd__", &in_place < strict::operator+=>);
   def_in_place(cls, "__isub__", &in_place < strict::operator-=>);

@@ -2,6 +2,8 @@
 // `linalg` / `fft` submodules). module.cpp calls them in order.
 #pragma once
 
+#include <vector>
+
 #include <pybind11/pybind11.h>
 
 namespace strict_xp {
@@ -14,6 +16,7 @@ void bind_devices_and_dtypes(py::module_& m);                   // devices_and_d
 void bind_placement_and_transfers(py::module_& m);              // placement_and_transfers.cpp
 void bind_info(py::module_& m);                                 // info.cpp
 void bind_array_object(py::module_& m);                         // array_object.cpp
+void enable_host_buffer(py::handle array_type);                 // host_buffer.cpp
 void bind_creation(py::module_& m);                             // creation.cpp
 void bind_elementwise(py::module_& m);                          // elementwise.cpp
 void bind_data_types(py::module_& m);                           // data_types.cpp
@@ -22,5 +25,7 @@ void bind_searching_sorting_sets(py::module_& m);               // searching_sor
 void bind_statistics_and_utilities(py::module_& m);             // statistics_and_utilities.cpp
 void bind_linear_algebra(py::module_& m, py::module_& linalg);  // linear_algebra.cpp
 void bind_fft(py::module_& fft);                                // fft.cpp
+// Last: every pybind11 function's docstring made an inspectable text signature (its parameters).
+void install_text_signatures(const std::vector<py::handle>& namespaces);  // text_signatures.cpp
 
 }  // namespace strict_xp

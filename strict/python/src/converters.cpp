@@ -55,10 +55,15 @@ strict::Scalar scalar_arg(std::string_view function, std::string_view parameter,
   if (PyLong_Check(object)) {
     int overflow = 0;
     const long long integer = PyLong_AsLongLongAndOverflow(object, &overflow);
+    if (overflow > 0) {
+      // Above int64's range: uint64's upper half, held exactly (uint64 is a standard dtype).
+      const unsigned long long large = PyLong_AsUnsignedLongLong(object);
+      if (!PyErr_Occurred()) return strict::Scalar(static_cast<std::uint64_t>(large));
+      PyErr_Clear();
+    }
     if (overflow != 0) {
-      // uint64 values above int64's range: kept as a float would lose them, so refuse clearly.
-      throw py::value_error(fmt::format("{}(): {} = {} does not fit in a 64-bit signed integer",
-                                        function, parameter, std::string(py::str(value))));
+      throw py::value_error(fmt::format("{}(): {} = {} fits in no 64-bit integer dtype", function,
+                                        parameter, std::string(py::str(value))));
     }
     return strict::Scalar(static_cast<std::int64_t>(integer));
   }
@@ -126,13 +131,32 @@ std::optional<strict::DType> dtype_arg(std::string_view function, py::handle val
                   function, type_name(value)));
 }
 
+bool is_python_int(py::handle value) {
+  PyObject* object = value.ptr();
+  if (PyBool_Check(object)) return false;
+  if (PyLong_Check(object)) return true;
+  const std::string_view type = Py_TYPE(object)->tp_name;
+  return PyIndex_Check(object) && !is_array(value) && type != "numpy.bool" && type != "numpy.bool_";
+}
+
 std::int64_t int_arg(std::string_view function, std::string_view parameter, py::handle value) {
   PyObject* object = value.ptr();
-  if (!PyLong_Check(object) || PyBool_Check(object))
+  py::object as_int;
+  if (PyLong_Check(object) && !PyBool_Check(object)) {
+    as_int = py::reinterpret_borrow<py::object>(object);
+  } else if (is_python_int(value)) {
+    as_int = py::reinterpret_steal<py::object>(PyNumber_Index(object));
+    if (!as_int) {  // a NumPy array of more than one element, say
+      PyErr_Clear();
+      throw py::type_error(fmt::format("{}(): {} must be an int, and {} has no int value", function,
+                                       parameter, type_name(value)));
+    }
+  } else {
     throw py::type_error(
         fmt::format("{}(): {} must be an int, not {}", function, parameter, type_name(value)));
+  }
   int overflow = 0;
-  const long long integer = PyLong_AsLongLongAndOverflow(object, &overflow);
+  const long long integer = PyLong_AsLongLongAndOverflow(as_int.ptr(), &overflow);
   if (overflow != 0)
     throw py::value_error(fmt::format("{}(): {} = {} does not fit in a 64-bit signed integer",
                                       function, parameter, std::string(py::str(value))));
@@ -146,8 +170,7 @@ std::optional<std::int64_t> optional_int_arg(std::string_view function, std::str
 }
 
 strict::Shape shape_arg(std::string_view function, std::string_view parameter, py::handle value) {
-  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr()))
-    return strict::Shape{int_arg(function, parameter, value)};
+  if (is_python_int(value)) return strict::Shape{int_arg(function, parameter, value)};
   if (!py::isinstance<py::tuple>(value) && !py::isinstance<py::list>(value))
     throw py::type_error(fmt::format("{}(): {} must be an int or a tuple of ints, not {}", function,
                                      parameter, type_name(value)));
@@ -164,8 +187,7 @@ std::optional<std::vector<std::int64_t>> int_or_ints(std::string_view function,
                                                      std::string_view parameter, py::handle value,
                                                      bool none_allowed) {
   if (none_allowed && value.is_none()) return std::nullopt;
-  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr()))
-    return std::vector<std::int64_t>{int_arg(function, parameter, value)};
+  if (is_python_int(value)) return std::vector<std::int64_t>{int_arg(function, parameter, value)};
   if (!py::isinstance<py::tuple>(value))
     throw py::type_error(fmt::format("{}(): {} must be {}an int or a tuple of ints, not {}",
                                      function, parameter, none_allowed ? "None, " : "",

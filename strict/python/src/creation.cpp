@@ -69,15 +69,8 @@ strict::Scalar read_element(strict::DType dtype, const char* p) {
       return read_as<std::uint16_t>(p);
     case DType::uint32:
       return read_as<std::uint32_t>(p);
-    case DType::uint64: {
-      std::uint64_t value;
-      std::memcpy(&value, p, sizeof value);
-      // Scalars hold int64: values above its range would wrap, so refuse them.
-      if (value > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
-        throw py::value_error(
-            fmt::format("asarray(): the uint64 value {} does not fit in strict's scalars", value));
-      return strict::Scalar(static_cast<std::int64_t>(value));
-    }
+    case DType::uint64:
+      return read_as<std::uint64_t>(p);
     case DType::float32:
       return read_as<float>(p);
     case DType::float64:

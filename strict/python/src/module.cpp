@@ -25,4 +25,5 @@ PYBIND11_MODULE(_strict_xp, m) {
   sx::bind_statistics_and_utilities(m);
   sx::bind_linear_algebra(m, linalg);
   sx::bind_fft(fft);
+  sx::install_text_signatures({m, linalg, fft, m.attr("Array"), m.attr("_Info")});
 }

@@ -2,6 +2,7 @@
 # operators, indexing, __array_namespace__.
 import operator
 
+import numpy
 import pytest
 
 import strict_xp as xp
@@ -172,11 +173,83 @@ def test_to_device():
         x.to_device("device1")
 
 
-def test_iteration_is_refused():
-    with pytest.raises(TypeError, match="unstack"):
-        list(xp.zeros(2))
+def test_iterating_a_1d_array_yields_its_0d_elements_on_its_device():
+    # array_object.rst (2024.12), __getitem__ notes: iteration of a one-dimensional array should
+    # yield x[0], ..., x[N-1], zero-dimensional arrays. (array-api-extra's in1d: `for a in x2`.)
+    x = xp.asarray([1.5, 2.5, 3.5], device=device1)
+    items = list(x)
+    assert [(i.shape, i.device, i.dtype) for i in items] == [((), device1, xp.float64)] * 3
+    assert [float(i.to_device(cpu)) for i in items] == [1.5, 2.5, 3.5]
+    assert list(xp.zeros(0)) == []
+
+
+@pytest.mark.parametrize("shape", [(), (2, 2), (1, 0, 3)])
+def test_iterating_other_ranks_is_refused(shape):
+    # Implementation-defined in the standard; refused, as array-api-strict does.
+    with pytest.raises(TypeError, match="only a one-dimensional array can be iterated"):
+        iter(xp.zeros(shape))
+
+
+@pytest.mark.parametrize("dtype, expected", [("float32", "complex64"), ("float64", "complex128"),
+                                             ("complex64", "complex64")])
+def test_a_python_complex_with_a_floating_array_gives_the_complex_dtype_of_its_precision(
+        dtype, expected):
+    # type_promotion.rst (2024.12), "Mixing arrays with Python scalars": "a Python int, float, or
+    # complex for real-valued floating-point array data types"; "1j <op> float32_array results in
+    # a complex64 array".
+    x = xp.asarray([1.0, 2.0], dtype=getattr(xp, dtype), device=device1)
+    for result in (x * 1j, 1j * x, x + 2j, xp.multiply(x, 1j), xp.add(1j, x)):
+        assert (result.dtype, result.device) == (getattr(xp, expected), device1)
+    assert complex((x * 1j)[1].to_device(cpu)) == 2j
+    assert xp.result_type(getattr(xp, dtype), 1j) == getattr(xp, expected)
+
+
+def test_a_python_complex_with_a_real_array_in_place_or_with_integers_raises():
+    with pytest.raises(TypeError, match="in-place"):  # the in-place target keeps its dtype
+        x = xp.asarray([1.0])
+        x *= 1j
+    with pytest.raises(TypeError):  # unspecified for integer arrays: strict raises
+        xp.asarray([1]) * 1j
+
+
+@pytest.mark.parametrize("value", [2**63, 2**63 + 1, 2**64 - 1])
+def test_uint64_values_above_int64_round_trip(value):
+    # uint64 is a standard dtype (data_types.rst): its whole range [0, 2**64 - 1].
+    x = xp.asarray(value, dtype=xp.uint64)
+    assert int(x) == value and operator.index(x) == value
+    assert float(x) == float(value)
+    assert xp.asarray([value, 1], dtype=xp.uint64)[0] == value
+    assert xp.full(2, value, dtype=xp.uint64)[1] == value
+    assert (x - 1) == value - 1
+    host = numpy.asarray(xp.asarray([value], dtype=xp.uint64))
+    assert int(host[0]) == value
+    assert int(numpy.asarray(xp.asarray(numpy.array([value], dtype=numpy.uint64)))[0]) == value
+
+
+@pytest.mark.parametrize("value", [2**64, -(2**63) - 1])
+def test_ints_beyond_every_64_bit_dtype_raise(value):
+    with pytest.raises(ValueError, match="64-bit"):
+        xp.asarray(value, dtype=xp.uint64)
+
+
+def test_a_uint64_value_is_out_of_range_for_the_default_int64():
+    with pytest.raises(ValueError, match="out of range"):
+        xp.asarray(2**63)
 
 
 def test_arrays_are_not_hashable():
     with pytest.raises(TypeError):
         hash(xp.zeros(1))
+
+
+def test_objects_python_indexes_with_are_indices_and_ints():
+    # Python takes an object with __index__ as an int wherever it needs one (indexing a list,
+    # say), and so does array-api-strict: a NumPy integer indexes (SciPy's kmeans2 does so).
+    x = xp.asarray([10, 20, 30])
+    assert int(x[numpy.int64(1)]) == 20 and int(x[numpy.int32(-1)]) == 30
+    assert int(x[numpy.int64(0):numpy.uint8(2)][1]) == 20
+    assert xp.sum(xp.ones((2, 3)), axis=numpy.int64(1)).shape == (2,)
+    with pytest.raises(TypeError, match="bool"):
+        x[numpy.bool_(True)]
+    with pytest.raises(TypeError, match="an int"):  # a 0-d array is not taken as an int
+        xp.sum(xp.ones((2, 3)), axis=xp.asarray(1))

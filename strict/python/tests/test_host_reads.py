@@ -1,5 +1,8 @@
-# Host reads: on cpu they work (and NumPy shares the memory); off the host they raise
-# HostAccessError with the array's provenance.
+# Host reads: on cpu they work (and NumPy shares the memory through the buffer protocol); off the
+# host, reads of an array's data raise HostAccessError with the array's provenance, and the
+# scalar conversions read their one element as a counted transfer.
+import inspect
+
 import numpy
 import pytest
 
@@ -8,13 +11,36 @@ import strict_xp as xp
 cpu, device1 = xp.Device("cpu"), xp.Device("device1")
 
 
-@pytest.mark.parametrize("read", [bool, int, float, complex, lambda x: x.__index__()])
-def test_scalar_conversions_off_the_host_raise(read):
+CONVERSIONS = [bool, int, float, complex, lambda x: x.__index__()]
+
+
+@pytest.mark.parametrize("read", CONVERSIONS)
+def test_scalar_conversions_off_the_host_read_one_element_counted_as_a_transfer(read):
+    # The standard says nothing of devices for __bool__ and its siblings; CuPy, torch and JAX
+    # read the element (synchronising) and array-api-strict lets device1 do so. strict_xp reads
+    # it too, and counts the read as a transfer to cpu.
+    x = xp.asarray(3, device=device1)
+    assert read(x) == read(xp.asarray(3))
+    assert xp.transfer_counts()[(device1, cpu)] == 1
+
+
+@pytest.mark.parametrize("read", CONVERSIONS)
+def test_scalar_conversions_off_the_host_are_refused_under_a_disallow_guard(read):
     x = xp.asarray(1, device=device1)
-    with pytest.raises(xp.HostAccessError) as error:
+    with xp.transfer_guard("disallow"), pytest.raises(xp.TransferError) as error:
         read(x)
-    assert "device1" in str(error.value)
-    assert "asarray() with device=device1" in str(error.value)
+    assert "device1" in str(error.value) and "cpu" in str(error.value)
+    assert xp.transfer_counts().get((device1, cpu), 0) == 0
+
+
+def test_a_hidden_sync_is_logged_with_the_line_that_made_it():
+    x = xp.any(xp.ones(3, device=device1))
+    with xp.transfer_guard("log"):
+        line = inspect.currentframe().f_lineno + 1
+        assert bool(x)
+    operation, source, destination, where = xp.transfer_log()[-1]
+    assert (operation, source, destination) == ("__bool__", device1, cpu)
+    assert where.endswith(f"test_host_reads.py:{line}")
 
 
 def test_host_access_error_is_a_runtime_error():
@@ -90,3 +116,30 @@ def test_numpy_asarray_of_a_bool_array_shares_memory():
     assert view[1]
     del x
     assert view.tolist() == [True, True]
+
+
+@pytest.mark.parametrize("dtype", ["bool", "int8", "int16", "int32", "int64", "uint8", "uint16",
+                                   "uint32", "uint64", "float32", "float64", "complex64",
+                                   "complex128"])
+def test_the_buffer_protocol_is_a_zero_copy_host_view_in_every_dtype(dtype):
+    x = xp.asarray([[0, 1, 1], [1, 0, 1]], dtype=getattr(xp, dtype))
+    view = memoryview(x)
+    assert (view.shape, view.ndim, view.readonly, view.c_contiguous) == ((2, 3), 2, False, True)
+    assert view.itemsize == numpy.dtype(dtype).itemsize
+    host = numpy.asarray(x)  # NumPy 1.x and 2.x read the buffer (1.24 reads no DLPack bool)
+    assert host.dtype == numpy.dtype(dtype) and host.tolist() == [[0, 1, 1], [1, 0, 1]]
+    x[0, 0] = True if dtype == "bool" else 1
+    assert host[0, 0] == 1  # the same memory
+
+
+def test_the_buffer_protocol_of_a_0d_and_an_empty_array():
+    assert memoryview(xp.asarray(2.5)).shape == () and numpy.asarray(xp.asarray(2.5)) == 2.5
+    assert numpy.asarray(xp.zeros((0, 3))).shape == (0, 3)
+
+
+def test_the_buffer_protocol_refuses_an_array_off_the_host():
+    x = xp.zeros(2, dtype=xp.bool, device=device1)
+    with pytest.raises(xp.HostAccessError, match="device1"):
+        memoryview(x)
+    with pytest.raises(xp.HostAccessError, match="device1"):
+        numpy.asarray(x)

@@ -38,7 +38,7 @@ def strict_arrays():
 
 
 wrong_values = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 5), st.sampled_from([2**63, -2**63 - 1, 2**80]),
+    st.none(), st.booleans(), st.integers(-3, 5), st.sampled_from([2**63, 2**64 - 1, -2**63 - 1, 2**80]),
     # Small or non-finite numbers: a large one makes a valid call that allocates gigabytes.
     st.floats(-5, 5), st.sampled_from([float("nan"), float("inf"), -float("inf"), 1e300]),
     st.complex_numbers(max_magnitude=10), st.text(max_size=5),
@@ -76,3 +76,27 @@ def test_the_namespace_has_every_family():
                      # 2025.12's additions are fuzzed like the rest.
                      "isin", "broadcast_shapes", "linalg.eig", "linalg.eigvals"):
         assert expected in names
+
+
+# The array object's paths of issue #30 (iteration, Python complex scalars, uint64's upper half,
+# the buffer protocol, scalar conversions off the host) over arrays of any shape, dtype and
+# device: a result, or a Python exception naming the operation.
+@settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
+@given(x=strict_arrays(),
+       scalar=st.one_of(st.complex_numbers(max_magnitude=10), st.integers(0, 2**64 - 1),
+                        st.sampled_from([2**63, 2**64 - 1]), st.floats(-5, 5)))
+def test_array_object_paths_give_a_result_or_an_exception_naming_the_operation(x, scalar):
+    calls = [(lambda: list(x), ["iter"]),
+             (lambda: memoryview(x), ["buffer protocol"]),
+             (lambda: numpy.asarray(x), ["buffer protocol", "__array__"]),
+             (lambda: bool(x), ["__bool__"]),
+             (lambda: x.__index__(), ["__index__"]),
+             (lambda: x * scalar, ["multiply", "__mul__"]),
+             (lambda: scalar - x, ["subtract", "__rsub__"]),
+             (lambda: xp.asarray(scalar, dtype=x.dtype, device=x.device), ["asarray"]),
+             (lambda: xp.full(2, scalar, dtype=x.dtype), ["full"])]
+    for call, names in calls:
+        try:
+            call()
+        except Exception as error:  # noqa: BLE001: any Python exception is the right outcome
+            assert any(n in str(error) for n in names), f"{names}: {error!r}"

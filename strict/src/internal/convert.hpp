@@ -77,7 +77,7 @@ T scalar_to_element(std::string_view function, const Scalar& value) {
         } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
           // type_promotion.rst, "Mixing arrays with Python scalars": an int must be "within the
           // bounds of the given dtype"; strict raises instead of wrapping around.
-          if constexpr (std::is_same_v<V, std::int64_t>) {
+          if constexpr (std::is_same_v<V, std::int64_t> || std::is_same_v<V, std::uint64_t>) {
             if (!std::in_range<T>(v)) throw_out_of_range(function, value, dtype_of_v<T>);
           } else if constexpr (std::is_same_v<V, double>) {
             const double upper = std::ldexp(1.0, std::numeric_limits<T>::digits);

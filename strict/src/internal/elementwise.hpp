@@ -63,6 +63,10 @@ DType binary_result_dtype(std::string_view function, const ArrayOrScalar& x1,
 // arrays with Python scalars").
 void require_scalar_fits(std::string_view function, const Scalar& scalar, DType dtype);
 
+// The dtype of `scalar <op> array of dtype`: the array's, or its complex counterpart for a Python
+// complex beside a real floating-point array; throws where the scalar does not fit.
+DType scalar_operand_dtype(std::string_view function, const Scalar& scalar, DType dtype);
+
 // `operand` with its elements converted to `dtype` when it is an array of another dtype (same
 // device and provenance); the operand itself otherwise. Promotion before a kernel runs.
 ArrayOrScalar promote_operand(const ArrayOrScalar& operand, DType dtype);

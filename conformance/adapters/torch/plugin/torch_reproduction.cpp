@@ -19,7 +19,12 @@ const adapter_support::CppDialect& torch_dialect() {
           "// Build and run (Debian: apt-get install libtorch-dev):\n"
           "//   g++ -std=c++17 repro.cpp -isystem /usr/include/torch/csrc/api/include "
           "\\\n"
-          "//       -ltorch -ltorch_cpu -lc10 -o repro && ./repro\n",
+          "//       -ltorch -ltorch_cpu -lc10 -o repro && ./repro\n"
+          "// or against a torch wheel's libtorch (pip install torch):\n"
+          "//   T=$(python -c 'import os, torch; print(os.path.dirname(torch.__file__))')\n"
+          "//   g++ -std=c++17 repro.cpp -isystem $T/include -isystem "
+          "$T/include/torch/csrc/api/include \\\n"
+          "//       -L$T/lib -Wl,-rpath,$T/lib -ltorch -ltorch_cpu -lc10 -o repro && ./repro\n",
       .includes =
           "#include <ATen/ATen.h>\n"
           "#include <ATen/DLConvertor.h>\n"

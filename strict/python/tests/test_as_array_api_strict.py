@@ -1,0 +1,57 @@
+# strict_xp in array-api-strict's place (strict_xp/as_array_api_strict.py, the plugin's
+# --strict-xp-as): `import array_api_strict` gives strict_xp, which answers to that name, accepts
+# array-api-strict's device names and refuses the flags it cannot honour. Each case runs in a
+# fresh interpreter: install() renames the module for the process's life.
+import subprocess
+import sys
+import textwrap
+
+
+def run(code):
+    result = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                            text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_import_array_api_strict_gives_strict_xp_under_that_name():
+    out = run("""
+        import strict_xp.as_array_api_strict
+        strict_xp.as_array_api_strict.install()
+        import array_api_strict as xp
+        import strict_xp
+        assert xp is strict_xp and xp.__name__ == "array_api_strict"
+        x = xp.zeros(2, device=xp.Device("device1"))
+        assert x.__array_namespace__() is xp
+        assert xp.Device("CPU_DEVICE") == xp.Device("cpu")
+        xp.set_array_api_strict_flags(api_version="2025.12")
+        with xp.ArrayAPIStrictFlags(boolean_indexing=True):
+            pass
+        assert xp.get_array_api_strict_flags()["api_version"] == "2025.12"
+        for flags in ({"boolean_indexing": False}, {"enabled_extensions": ()},
+                      {"api_version": "2021.12"}, {"lazy": True}):
+            try:
+                xp.set_array_api_strict_flags(**flags)
+            except NotImplementedError as error:
+                print(error)
+            else:
+                raise AssertionError(f"{flags} accepted")
+    """)
+    assert out.count("\n") == 4 and "boolean_indexing=False" in out
+
+
+def test_the_pytest_option_runs_a_suite_written_for_array_api_strict(tmp_path):
+    (tmp_path / "test_written_for_strict.py").write_text(textwrap.dedent("""
+        import array_api_strict as xp
+
+        def test_device1_results_stay_there():
+            x = xp.asarray([1.0, 2.0], device=xp.Device("device1"))
+            assert (x * 2).device == xp.Device("device1")
+            assert type(x).__module__.startswith("strict_xp")
+    """))
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p",
+         "strict_xp.pytest_plugin", "--strict-xp-as=array_api_strict", str(tmp_path)],
+        capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "1 passed" in result.stdout

@@ -1,0 +1,49 @@
+# tools/downstream/compare.py: counts per backend, the tests strict_xp fails that array-api-strict
+# passes (named, with strict_xp's message), and the exit status CI reads.
+import pathlib
+import subprocess
+import sys
+
+COMPARE = pathlib.Path(__file__).resolve().parents[1] / "compare.py"
+
+
+def junit(cases):
+    body = "".join(
+        f'<testcase classname="tests.t" name="{name}">{inner}</testcase>' for name, inner in cases)
+    return f'<?xml version="1.0"?><testsuites><testsuite>{body}</testsuite></testsuites>'
+
+
+def compare(tmp_path, strict_cases, strict_xp_cases):
+    for backend, cases, seconds in (("array_api_strict", strict_cases, "2.5"),
+                                    ("strict_xp", strict_xp_cases, "2.0")):
+        (tmp_path / f"{backend}.xml").write_text(junit(cases))
+        (tmp_path / f"{backend}.seconds").write_text(seconds)
+    return subprocess.run([sys.executable, str(COMPARE), "demo", str(tmp_path), "0.1 2.6 2.4",
+                           "tests", "-k", "array_api_strict and not strictest"], capture_output=True, text=True)
+
+
+PASS, SKIP = "", '<skipped message="not here"/>'
+
+
+def test_a_test_only_strict_xp_fails_is_listed_with_its_message_and_exits_1(tmp_path):
+    fail = '<failure message="DeviceMismatchError: add(): x1 is on device1 (demo.py:3)"/>'
+    result = compare(tmp_path, [("a", PASS), ("b", PASS), ("c", SKIP)],
+                     [("a", PASS), ("b", fail), ("c", SKIP)])
+    assert result.returncode == 1
+    assert "| array_api_strict | 2 | 0 | 1 | 2.5 |" in result.stdout
+    assert "| strict_xp | 1 | 1 | 1 | 2.0 |" in result.stdout
+    assert "- `tests.t::b`: DeviceMismatchError: add(): x1 is on device1 (demo.py:3)" in result.stdout
+
+
+def test_the_same_outcomes_exit_0(tmp_path):
+    both = [("a", PASS), ("b", '<failure message="x"/>'), ("c", SKIP)]
+    result = compare(tmp_path, both, both)
+    assert result.returncode == 0, result.stdout
+    assert "strict_xp fails that array-api-strict passes: 0." in result.stdout
+    assert "`pytest tests -k 'array_api_strict and not strictest'`" in result.stdout
+
+
+def test_a_test_collected_on_one_backend_only_is_a_difference(tmp_path):
+    result = compare(tmp_path, [("a", PASS), ("b", PASS)], [("a", PASS)])
+    assert result.returncode == 1
+    assert "collected on one backend only: 1" in result.stdout
