@@ -45,21 +45,16 @@ Array swap_last_two(std::string_view function, const Array& x) {
   return out;
 }
 
-// The element of a 0-d array as T. Off the host it is a read of one element from the device, as
-// CuPy, torch and JAX make it (synchronising) and array-api-strict allows it: strict counts it as
-// a transfer to the host (transfer_counts()), and logs or refuses it under a TransferGuard.
+// The element of a 0-d array. Off the host it is a read of one element from the device, as CuPy,
+// torch and JAX make it (synchronising) and array-api-strict allows it: strict counts it as a
+// transfer to the host (transfer_counts()), and logs or refuses it under a TransferGuard.
 // `function` must be a string literal (the transfer log keeps it).
-template <class T>
-T read_element(std::string_view function, const Array& x, const std::source_location& location) {
-  if (!x.device().is_host())
-    internal::record_transfer(x.device(), Device::cpu(), function, location);
-  return ArrayAccess::data<T>(x)[0];
-}
-
 Scalar read_scalar(std::string_view function, const Array& x,
                    const std::source_location& location) {
+  if (!x.device().is_host())
+    internal::record_transfer(x.device(), Device::cpu(), function, location);
   return internal::visit_dtype(x.dtype(), [&](auto tag) {
-    return Scalar(read_element<typename decltype(tag)::type>(function, x, location));
+    return Scalar(ArrayAccess::data<typename decltype(tag)::type>(x)[0]);
   });
 }
 
@@ -85,6 +80,13 @@ void reject_complex(std::string_view function, const Array& x) {
   throw InvalidArgumentError(
       fmt::format("{}(): the value {} does not fit in int64, the integer type strict returns",
                   function, value));
+}
+
+// An integer element as the int64 strict returns: a uint64 above int64's range (which a Scalar
+// holds as uint64) raises instead of wrapping.
+std::int64_t int64_of(std::string_view function, const Scalar& element) {
+  if (std::holds_alternative<std::uint64_t>(element.value())) throw_out_of_int64(function, element);
+  return element.as<std::int64_t>();
 }
 
 }  // namespace
@@ -123,17 +125,8 @@ bool to_bool(const Array& x, const std::source_location& location) {
 std::int64_t to_int(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__int__", x);
   reject_complex("__int__", x);
-  // uint64 elements above the int64 maximum would wrap in a Scalar: read in their own type.
-  if (x.dtype() == DType::uint64) {
-    const auto value = read_element<std::uint64_t>("__int__", x, location);
-    if (!std::in_range<std::int64_t>(value)) {
-      throw InvalidArgumentError(fmt::format(
-          "__int__(): the value {} does not fit in int64, the integer type strict returns", value));
-    }
-    return static_cast<std::int64_t>(value);
-  }
   const Scalar element = read_scalar("__int__", x, location);
-  if (!element.is_float()) return element.as<std::int64_t>();
+  if (!element.is_float()) return int64_of("__int__", element);
   const double value = std::get<double>(element.value());
   // "If self is either +infinity or -infinity, raise OverflowError. If self is NaN, raise
   // ValueError."
@@ -150,15 +143,11 @@ std::int64_t to_int(const Array& x, const std::source_location& location) {
 double to_float(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__float__", x);
   reject_complex("__float__", x);
-  if (x.dtype() == DType::uint64)
-    return static_cast<double>(read_element<std::uint64_t>("__float__", x, location));
   return read_scalar("__float__", x, location).as<double>();
 }
 
 std::complex<double> to_complex(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__complex__", x);
-  if (x.dtype() == DType::uint64)
-    return {static_cast<double>(read_element<std::uint64_t>("__complex__", x, location)), 0.0};
   return read_scalar("__complex__", x, location).as<std::complex<double>>();
 }
 
@@ -170,16 +159,7 @@ std::int64_t to_index(const Array& x, const std::source_location& location) {
                     "dtype",
                     x.dtype()));
   }
-  if (x.dtype() == DType::uint64) {
-    const auto value = read_element<std::uint64_t>("__index__", x, location);
-    if (!std::in_range<std::int64_t>(value)) {
-      throw InvalidArgumentError(fmt::format(
-          "__index__(): the value {} does not fit in int64, the integer type strict returns",
-          value));
-    }
-    return static_cast<std::int64_t>(value);
-  }
-  return read_scalar("__index__", x, location).as<std::int64_t>();
+  return int64_of("__index__", read_scalar("__index__", x, location));
 }
 
 DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,

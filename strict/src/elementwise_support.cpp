@@ -104,16 +104,18 @@ void require_scalar_fits(std::string_view function, const Scalar& scalar, DType 
   }
 }
 
+DType promote_dtypes(std::string_view function, DType a, DType b) {
+  if (const std::optional<DType> promoted = promote_types(a, b)) return *promoted;
+  throw DTypeError(
+      fmt::format("{}(): cannot promote dtypes {} and {}: the standard defines no type promotion "
+                  "between them",
+                  function, a, b));
+}
+
 DType binary_result_dtype(std::string_view function, const ArrayOrScalar& x1,
                           const ArrayOrScalar& x2) {
   if (x1.is_array() && x2.is_array()) {
-    const DType a = x1.array().dtype();
-    const DType b = x2.array().dtype();
-    if (const std::optional<DType> promoted = promote_types(a, b)) return *promoted;
-    throw DTypeError(
-        fmt::format("{}(): cannot promote dtypes {} and {}: the standard defines no type promotion "
-                    "between them",
-                    function, a, b));
+    return promote_dtypes(function, x1.array().dtype(), x2.array().dtype());
   }
   if (!x1.is_array() && !x2.is_array()) {
     throw InvalidArgumentError(fmt::format(

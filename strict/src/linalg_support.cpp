@@ -53,14 +53,7 @@ void require_floating(std::string_view function, std::string_view parameter, con
 }
 
 DType promoted_dtype(std::string_view function, const Array& x1, const Array& x2) {
-  const std::optional<DType> promoted = promote_types(x1.dtype(), x2.dtype());
-  if (!promoted) {
-    throw DTypeError(
-        fmt::format("{}(): cannot promote dtypes {} and {}: the standard defines no type promotion "
-                    "between them",
-                    function, x1.dtype(), x2.dtype()));
-  }
-  return *promoted;
+  return promote_dtypes(function, x1.dtype(), x2.dtype());
 }
 
 Array result_like(std::string_view function, const Array& x, Shape shape, DType dtype) {

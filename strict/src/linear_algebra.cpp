@@ -35,13 +35,7 @@ Array matmul(const Array& x1, const Array& x2) {
   const Device device = internal::common_device("matmul", {{"x1", &x1}, {"x2", &x2}});
   internal::require_category("matmul", "x1", x1.dtype(), Category::numeric);
   internal::require_category("matmul", "x2", x2.dtype(), Category::numeric);
-  const std::optional<DType> promoted = promote_types(x1.dtype(), x2.dtype());
-  if (!promoted) {
-    throw DTypeError(
-        fmt::format("matmul(): cannot promote dtypes {} and {}: the standard defines no type "
-                    "promotion between them",
-                    x1.dtype(), x2.dtype()));
-  }
+  const DType dtype = internal::linalg::promoted_dtype("matmul", x1, x2);
   // spec: "x1: first input array... Must have at least one dimension."
   if (x1.ndim() == 0 || x2.ndim() == 0) {
     throw_shape_error(x1, x2, "cannot be multiplied: a 0-d operand is not allowed");
@@ -75,12 +69,12 @@ Array matmul(const Array& x1, const Array& x2) {
   Shape result_shape = batch;
   if (x1.ndim() > 1) result_shape.push_back(rows);
   if (x2.ndim() > 1) result_shape.push_back(columns);
-  Array out = ArrayAccess::allocate(result_shape, *promoted, device,
+  Array out = ArrayAccess::allocate(result_shape, dtype, device,
                                     propagated_from("matmul", x1.provenance()));
 
   const std::array<Shape, 2> batch_strides = {internal::broadcast_strides(batch_a, batch),
                                               internal::broadcast_strides(batch_b, batch)};
-  internal::visit_dtype(*promoted, [&](auto tag) {
+  internal::visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {
       const std::vector<T> left = internal::linalg::read_as<T>(x1);

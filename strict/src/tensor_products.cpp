@@ -59,14 +59,7 @@ Operands check_operands(std::string_view function, const Array& x1, const Array&
   const Device device = internal::common_device(function, {{"x1", &x1}, {"x2", &x2}});
   internal::require_category(function, "x1", x1.dtype(), Category::numeric);
   internal::require_category(function, "x2", x2.dtype(), Category::numeric);
-  const std::optional<DType> promoted = promote_types(x1.dtype(), x2.dtype());
-  if (!promoted) {
-    throw DTypeError(
-        fmt::format("{}(): cannot promote dtypes {} and {}: the standard defines no type promotion "
-                    "between them",
-                    function, x1.dtype(), x2.dtype()));
-  }
-  return {device, *promoted};
+  return {device, internal::linalg::promoted_dtype(function, x1, x2)};
 }
 
 template <class T>

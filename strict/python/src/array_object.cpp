@@ -4,6 +4,7 @@
 // __array_namespace__, DLPack, and host views of cpu arrays (the buffer protocol and __array__,
 // so numpy.asarray(x) shares its memory; both raise HostAccessError off the host).
 #include <functional>
+#include <source_location>
 
 #include <fmt/format.h>
 #include <pybind11/complex.h>
@@ -25,15 +26,6 @@ py::object not_implemented() {
 
 bool is_operand(py::handle value) {
   return py::isinstance<Array>(value) || is_python_scalar(value);
-}
-
-// Host reads of arrays off the host raise with the array's provenance, spelled for Python.
-void require_host(std::string_view method, const Array& x) {
-  if (x.device().is_host()) return;
-  throw strict::HostAccessError(fmt::format(
-      "{}(): cannot read the data of an array on device {} from the host (it is on {} because "
-      "{}); move it first with x.to_device(strict_xp.Device('cpu'))",
-      method, x.device(), x.device(), x.provenance().describe(x.device())));
 }
 
 strict::IndexItem index_item(py::handle item) {
@@ -95,6 +87,18 @@ std::string repr(const Array& x) {
   if (x.device().is_host() && x.size() <= 64)
     return fmt::format("Array({}, {})", values_text(x), where);
   return fmt::format("Array(<shape {}>, {})", strict::shape_text(x.shape()), where);
+}
+
+// x.__int__() or x.__index__() (Convert: strict::to_int, to_index) as a Python int. Python's ints
+// are unbounded: the element of a 0-d uint64 array comes back exactly, where strict's int64 could
+// not hold it; every other case is Convert's, with its checks and errors.
+template <std::int64_t (*Convert)(const Array&, const std::source_location&)>
+py::object python_int(const Array& x) {
+  if (x.dtype() == strict::DType::uint64 && x.ndim() == 0) {
+    return py::reinterpret_steal<py::object>(
+        PyLong_FromUnsignedLongLong(strict::to_scalar(x).as<std::uint64_t>()));
+  }
+  return py::int_(Convert(x, std::source_location::current()));
 }
 
 using BinaryOperator = Array (*)(const strict::ArrayOrScalar&, const strict::ArrayOrScalar&);
@@ -229,7 +233,7 @@ void bind_array_object(py::module_& m) {
           "__array__",
           [](py::object self, py::handle dtype, py::handle copy) {
             const Array& x = self.cast<const Array&>();
-            require_host("__array__", x);
+            require_host("__array__()", x);
             auto numpy = py::module_::import("numpy");
             // Through DLPack, so that NumPy's array shares this array's memory; bool, which
             // NumPy < 1.25 does not import through DLPack, as a view that keeps `self` alive.
@@ -243,24 +247,10 @@ void bind_array_object(py::module_& m) {
           },
           py::arg("dtype") = py::none(), py::arg("copy") = py::none())
       .def("__bool__", [](const Array& x) { return strict::to_bool(x); })
-      .def("__int__",
-           [](const Array& x) -> py::object {
-             // Python ints are unbounded: a uint64 element comes back exactly.
-             if (x.dtype() == strict::DType::uint64)
-               return py::reinterpret_steal<py::object>(
-                   PyLong_FromUnsignedLongLong(strict::to_scalar(x).as<std::uint64_t>()));
-             return py::int_(strict::to_int(x));
-           })
+      .def("__int__", [](const Array& x) { return python_int<strict::to_int>(x); })
       .def("__float__", [](const Array& x) { return strict::to_float(x); })
       .def("__complex__", [](const Array& x) { return strict::to_complex(x); })
-      .def("__index__",
-           [](const Array& x) -> py::object {
-             // Python ints are unbounded: a uint64 element comes back exactly.
-             if (x.dtype() == strict::DType::uint64)
-               return py::reinterpret_steal<py::object>(
-                   PyLong_FromUnsignedLongLong(strict::to_scalar(x).as<std::uint64_t>()));
-             return py::int_(strict::to_index(x));
-           })
+      .def("__index__", [](const Array& x) { return python_int<strict::to_index>(x); })
       .def("__iter__",
            [](const Array& x) {
              // spec/2024.12/API_specification/array_object.rst, __getitem__ notes: iteration of a

@@ -131,6 +131,14 @@ std::optional<strict::DType> dtype_arg(std::string_view function, py::handle val
                   function, type_name(value)));
 }
 
+void require_host(std::string_view reader, const strict::Array& x) {
+  if (x.device().is_host()) return;
+  throw strict::HostAccessError(fmt::format(
+      "{}: cannot read the data of an array on device {} from the host (it is on {} because {}); "
+      "move it first with x.to_device(strict_xp.Device('cpu'))",
+      reader, x.device(), x.device(), x.provenance().describe(x.device())));
+}
+
 bool is_python_int(py::handle value) {
   PyObject* object = value.ptr();
   if (PyBool_Check(object)) return false;

@@ -59,6 +59,10 @@ std::optional<strict::DType> dtype_arg(std::string_view function, py::handle val
 // An int n (the shape (n,)) or a tuple/list of ints.
 strict::Shape shape_arg(std::string_view function, std::string_view parameter, py::handle value);
 // A Python int (not bool), as int64.
+// Reads of an array's data off the host raise HostAccessError with its provenance, spelled for
+// Python; `reader` names what read ("__array__()", "buffer protocol (...)").
+void require_host(std::string_view reader, const strict::Array& x);
+
 // An int, or what Python takes as one (an object with __index__: a NumPy integer, say); not a
 // bool (NumPy's included) and not a strict_xp array, whose __index__ would read device data where
 // an int was expected.

@@ -3,12 +3,11 @@
 // memoryview(x)). NumPy before 1.25 reads no bool through DLPack, so without this a cpu bool
 // array had no way to the host. Arrays on other devices refuse with HostAccessError, as every
 // host read of their data does. strict's arrays are always writable, so the view is too.
-#include <array>
 #include <memory>
-
-#include <fmt/format.h>
+#include <vector>
 
 #include "bindings.hpp"
+#include "converters.hpp"
 #include "fast_function.hpp"
 
 namespace strict_xp {
@@ -58,12 +57,7 @@ extern "C" int get_host_buffer(PyObject* object, Py_buffer* view, int flags) noe
   view->obj = nullptr;
   try {
     const strict::Array& x = py::handle(object).cast<const strict::Array&>();
-    if (!x.device().is_host()) {
-      throw strict::HostAccessError(fmt::format(
-          "buffer protocol (memoryview, numpy.asarray): cannot read the data of an array on "
-          "device {} from the host ({}); move it first with x.to_device(strict_xp.Device('cpu'))",
-          x.device(), x.provenance().describe(x.device())));
-    }
+    require_host("buffer protocol (memoryview, numpy.asarray)", x);
     auto layout = std::make_unique<ViewLayout>();
     const auto itemsize = static_cast<Py_ssize_t>(strict::item_size(x.dtype()));
     Py_ssize_t stride = itemsize;

@@ -20,13 +20,25 @@
 namespace strict_xp {
 namespace {
 
-// The parameters of `text` split at its top-level commas (brackets and quotes nest).
-std::vector<std::string> split_parameters(std::string_view text) {
-  std::vector<std::string> parts;
+// A parameter list: its parameters, split at their top-level commas (brackets and quotes nest),
+// and where the ")" that closes it is.
+struct ParameterList {
+  std::vector<std::string> parameters{};
+  std::size_t close = 0;  // in the text it was read from
+};
+
+// The list whose "(" is text[open]; nullopt when nothing closes it.
+std::optional<ParameterList> read_parameter_list(std::string_view text, std::size_t open) {
+  ParameterList list;
+  const auto add = [&](std::size_t start, std::size_t end) {
+    const auto part = text.substr(start, end - start);
+    const auto first = part.find_first_not_of(' ');
+    if (first != std::string_view::npos) list.parameters.emplace_back(part.substr(first));
+  };
   int depth = 0;
   char quote = 0;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  std::size_t start = open + 1;
+  for (std::size_t i = open; i < text.size(); ++i) {
     const char c = text[i];
     if (quote) {
       if (c == quote) quote = 0;
@@ -35,18 +47,17 @@ std::vector<std::string> split_parameters(std::string_view text) {
     } else if (c == '(' || c == '[' || c == '{') {
       ++depth;
     } else if (c == ')' || c == ']' || c == '}') {
-      --depth;
-    } else if (c == ',' && depth == 0) {
-      parts.emplace_back(text.substr(start, i - start));
+      if (--depth == 0) {
+        add(start, i);
+        list.close = i;
+        return list;
+      }
+    } else if (c == ',' && depth == 1) {
+      add(start, i);
       start = i + 1;
     }
   }
-  if (start < text.size()) parts.emplace_back(text.substr(start));
-  for (auto& part : parts) {
-    const auto first = part.find_first_not_of(' ');
-    part = first == std::string::npos ? "" : part.substr(first);
-  }
-  return parts;
+  return std::nullopt;
 }
 
 // "name: annotation = default" -> "name=default"; "/", "*", "*args" unchanged. nullopt when a
@@ -82,26 +93,10 @@ std::string_view varargs_name(std::string_view function) {
 std::optional<std::string> with_text_signature(std::string_view name, std::string_view doc) {
   if (!doc.starts_with(std::string(name) + "(") || doc.find("\n--\n") != std::string_view::npos)
     return std::nullopt;
-  // The parameters end at the ")" that closes the first "(".
-  int depth = 0;
-  char quote = 0;
-  std::size_t close = std::string_view::npos;
-  for (std::size_t i = name.size(); i < doc.size() && close == std::string_view::npos; ++i) {
-    const char c = doc[i];
-    if (quote) {
-      if (c == quote) quote = 0;
-    } else if (c == '\'' || c == '"') {
-      quote = c;
-    } else if (c == '(' || c == '[') {
-      ++depth;
-    } else if ((c == ')' || c == ']') && --depth == 0) {
-      close = i;
-    }
-  }
-  if (close == std::string_view::npos) return std::nullopt;
+  const auto list = read_parameter_list(doc, name.size());
+  if (!list) return std::nullopt;
   std::vector<std::string> plain;
-  for (const auto& parameter :
-       split_parameters(doc.substr(name.size() + 1, close - name.size() - 1))) {
+  for (const auto& parameter : list->parameters) {
     auto converted = plain_parameter(parameter, varargs_name(name));
     if (!converted) return std::nullopt;
     plain.push_back(std::move(*converted));
@@ -111,7 +106,7 @@ std::optional<std::string> with_text_signature(std::string_view name, std::strin
       std::find(plain.begin(), plain.end(), "/") == plain.end())
     plain.insert(plain.begin() + 1, "/");
   // What follows the signature line ("-> type", then the docstring proper).
-  std::string_view rest = doc.substr(close + 1);
+  std::string_view rest = doc.substr(list->close + 1);
   const auto line_end = rest.find('\n');
   rest = line_end == std::string_view::npos ? std::string_view() : rest.substr(line_end);
   while (!rest.empty() && rest.front() == '\n')

@@ -226,6 +226,12 @@ def test_uint64_values_above_int64_round_trip(value):
     assert int(numpy.asarray(xp.asarray(numpy.array([value], dtype=numpy.uint64)))[0]) == value
 
 
+def test_int_of_a_uint64_array_that_is_not_0d_names_the_conversion():
+    for convert, name in ((int, "__int__"), (operator.index, "__index__")):
+        with pytest.raises(ValueError, match=name):
+            convert(xp.zeros(2, dtype=xp.uint64))
+
+
 @pytest.mark.parametrize("value", [2**64, -(2**63) - 1])
 def test_ints_beyond_every_64_bit_dtype_raise(value):
     with pytest.raises(ValueError, match="64-bit"):

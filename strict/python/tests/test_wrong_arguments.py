@@ -32,7 +32,7 @@ def strict_arrays():
     return st.builds(
         lambda shape, dtype, device: xp.zeros(shape, dtype=dtype, device=xp.Device(device)),
         st.lists(st.integers(0, 3), max_size=3).map(tuple),
-        st.sampled_from([xp.float64, xp.float32, xp.int64, xp.int8, xp.uint8, xp.bool,
+        st.sampled_from([xp.float64, xp.float32, xp.int64, xp.int8, xp.uint8, xp.uint64, xp.bool,
                          xp.complex64]),
         st.sampled_from(["cpu", "device1", "device2"]))
 

@@ -58,6 +58,10 @@ void require_category(std::string_view function, std::string_view parameter, DTy
 DType binary_result_dtype(std::string_view function, const ArrayOrScalar& x1,
                           const ArrayOrScalar& x2);
 
+// The promotion of two array dtypes (promote_types), or DTypeError naming `function` where the
+// standard defines none.
+DType promote_dtypes(std::string_view function, DType a, DType b);
+
 // Throws DTypeError (or InvalidArgumentError for an int out of the dtype's range) unless the
 // Python scalar `scalar` may be combined with an array of `dtype` (type_promotion.rst, "Mixing
 // arrays with Python scalars").
