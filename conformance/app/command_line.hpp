@@ -1,4 +1,4 @@
-// The options of the `conformance` command (DESIGN.md section 4), parsed with CLI11.
+// The options of the `conformance` command (docs/DESIGN.md section 4), parsed with CLI11.
 #pragma once
 
 #include <cstdint>

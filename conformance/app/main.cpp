@@ -1,5 +1,5 @@
-// The `conformance` command (DESIGN.md section 4). Everything that can be wrong with the input is
-// found before the first check runs; then the suite runs and the exit status says whether any
+// The `conformance` command (docs/DESIGN.md section 4). Everything that can be wrong with the input
+// is found before the first check runs; then the suite runs and the exit status says whether any
 // result was unexpected.
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // A usage or setup error of the `conformance` command: printed as one line
-// "conformance: error: <message>" and the command exits 2 (DESIGN.md section 4).
+// "conformance: error: <message>" and the command exits 2 (docs/DESIGN.md section 4).
 #pragma once
 
 #include <stdexcept>

@@ -33,7 +33,7 @@ std::vector<Check> program_checks();
 std::vector<Check> dtype_function_checks();
 std::vector<Check> host_checks();
 
-// An operation's name as a check-id part: ids are lower-case (DESIGN.md section 4), so the
+// An operation's name as a check-id part: ids are lower-case (docs/DESIGN.md section 4), so the
 // attributes T and mT read "array.t" and "array.mt".
 inline std::string id_part(std::string_view op) {
   std::string part(op);

@@ -1,6 +1,6 @@
-// Expectation files (DESIGN.md section 4): known failures, each with the upstream bug that explains
-// it. Loading is strict (unknown keys, statuses and missing bug URLs are errors) because a typo in
-// a CI waiver would otherwise silently waive nothing, or everything.
+// Expectation files (docs/DESIGN.md section 4): known failures, each with the upstream bug that
+// explains it. Loading is strict (unknown keys, statuses and missing bug URLs are errors) because a
+// typo in a CI waiver would otherwise silently waive nothing, or everything.
 #include "conformance/known_failures.hpp"
 
 #include <fnmatch.h>

@@ -1,4 +1,4 @@
-// Check statuses by their DESIGN.md section 4 names, the spelling used in trackers, journals,
+// Check statuses by their docs/DESIGN.md section 4 names, the spelling used in trackers, journals,
 // expectation files and JUnit.
 #include <array>
 #include <utility>

@@ -1,4 +1,4 @@
-// The tracker as JSON (DESIGN.md section 4; schema: reports/schema/tracker.schema.json).
+// The tracker as JSON (docs/DESIGN.md section 4; schema: reports/schema/tracker.schema.json).
 //
 // Seeds are written as decimal strings: they are 64-bit, and JSON readers that hold numbers as
 // doubles (JavaScript, jq, Python's json with some tools) would round anything past 2^53, which

@@ -1,4 +1,4 @@
-// The `conformance` command as a user meets it (DESIGN.md section 4): the built binary is run
+// The `conformance` command as a user meets it (docs/DESIGN.md section 4): the built binary is run
 // through the shell, and its exit status, stderr and output files are checked.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// The journal ("Nothing is lost", DESIGN.md section 2): it rebuilds the tracker it recorded, a
+// The journal ("Nothing is lost", docs/DESIGN.md section 2): it rebuilds the tracker it recorded, a
 // line cut short by a kill is ignored, other damage is reported by line, and a writer killed with
 // SIGKILL mid-run leaves every result it had appended.
 #include <gmock/gmock.h>

@@ -1,10 +1,13 @@
-// Expectation files (DESIGN.md section 4): loading, the error a CI maintainer sees for each kind of
-// broken file, how results turn into xfail/xpass, and the glob rules for check ids.
+// Expectation files (docs/DESIGN.md section 4): loading, the error a CI maintainer sees for each
+// kind of broken file, how results turn into xfail/xpass, and the glob rules for check ids.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "conformance/known_failures.hpp"
 #include "sample_results.hpp"
@@ -218,6 +221,35 @@ TEST(GlobMatch, FollowsFnmatch) {
   EXPECT_TRUE(glob_match("python:*", "python:numpy.array_api"));
   EXPECT_TRUE(glob_match("a\\*", "a*"));
   EXPECT_FALSE(glob_match("a\\*", "ab"));
+}
+
+}  // namespace
+}  // namespace conformance
+
+namespace conformance {
+namespace {
+
+// The committed expectations (reports/expectations/<run>/*.json, which tools/run and
+// tools/run-gpu pass to each library's process): each loads, names an upstream bug for each
+// entry, and each check glob matches a check the suite has, so a renamed check cannot leave a
+// waiver that silently matches nothing.
+TEST(CommittedExpectations, EveryFileLoadsAndEveryEntryMatchesACheck) {
+  const std::filesystem::path root = std::filesystem::path(ADC_SOURCE_DIR) / "reports/expectations";
+  int files = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
+    if (entry.path().extension() != ".json") continue;
+    ++files;
+    std::vector<KnownFailure> known;
+    ASSERT_NO_THROW(known = load_expectations(entry.path().string())) << entry.path();
+    for (const auto& failure : known) {
+      EXPECT_FALSE(failure.bug.empty()) << entry.path() << ": " << failure.check;
+      const bool matches =
+          std::any_of(all_checks().begin(), all_checks().end(),
+                      [&](const Check& check) { return glob_match(failure.check, check.info.id); });
+      EXPECT_TRUE(matches) << entry.path() << ": no check matches " << failure.check;
+    }
+  }
+  EXPECT_GE(files, 20) << "the committed expectations under " << root;
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-// The tracker JSON (DESIGN.md section 4): it round-trips, summarises every status, and what
+// The tracker JSON (docs/DESIGN.md section 4): it round-trips, summarises every status, and what
 // write_tracker produces validates against reports/schema/tracker.schema.json.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

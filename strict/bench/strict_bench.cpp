@@ -1,5 +1,6 @@
 // Per-call cost and throughput of strict's element-wise kernels, next to memcpy as the memory
-// bandwidth ceiling measured in the same run.
+// bandwidth ceiling measured in the same run; and the fft extension's line transform at a
+// power-of-two length and at a prime one (Bluestein), which should cost about the same.
 #include <cstring>
 #include <vector>
 
@@ -51,6 +52,17 @@ void BM_MemcpyLargeFloat64(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * large * 2 * 8);
 }
 BENCHMARK(BM_MemcpyLargeFloat64)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// One complex128 fft of n points: n = 4096 (radix-2) and 4093 (prime: Bluestein, three
+// power-of-two transforms of 8192 points). The direct DFT this replaced took n^2 steps.
+void BM_FftLine(benchmark::State& state) {
+  const strict::Array x = strict::astype(filled(state.range(0), 1.0), strict::complex128);
+  for (auto _ : state) {
+    strict::Array spectrum = strict::fft::fft(x);
+    benchmark::DoNotOptimize(spectrum);
+  }
+}
+BENCHMARK(BM_FftLine)->Arg(4096)->Arg(4093)->Unit(benchmark::kMicrosecond);
 
 }  // namespace
 

@@ -122,11 +122,14 @@ bool to_bool(const Array& x, const std::source_location& location) {
          std::complex<double>(0, 0);
 }
 
-std::int64_t to_int(const Array& x, const std::source_location& location) {
+Scalar to_integer(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__int__", x);
   reject_complex("__int__", x);
   const Scalar element = read_scalar("__int__", x, location);
-  if (!element.is_float()) return int64_of("__int__", element);
+  if (!element.is_float()) {
+    if (element.is_bool()) return Scalar(static_cast<std::int64_t>(element.as<bool>()));
+    return element;
+  }
   const double value = std::get<double>(element.value());
   // "If self is either +infinity or -infinity, raise OverflowError. If self is NaN, raise
   // ValueError."
@@ -136,8 +139,14 @@ std::int64_t to_int(const Array& x, const std::source_location& location) {
   // "If self is a finite number, the result is the integer part of self."
   const double whole = std::trunc(value);
   const double limit = std::ldexp(1.0, 63);
-  if (whole < -limit || whole >= limit) throw_out_of_int64("__int__", element);
-  return static_cast<std::int64_t>(whole);
+  if (whole < -limit || whole >= limit) return Scalar(whole);
+  return Scalar(static_cast<std::int64_t>(whole));
+}
+
+std::int64_t to_int(const Array& x, const std::source_location& location) {
+  const Scalar value = to_integer(x, location);
+  if (value.is_float()) throw_out_of_int64("__int__", value);
+  return int64_of("__int__", value);
 }
 
 double to_float(const Array& x, const std::source_location& location) {

@@ -1,6 +1,6 @@
 // The transforms of the fft extension: fft, ifft, fftn, ifftn, rfft, irfft, rfftn, irfftn, hfft,
 // ihfft. Each is a sequence of one-axis line transforms over a complex<double> working copy of x,
-// computed by a direct DFT and rounded to the result dtype at the end.
+// each line an O(n log n) DFT (internal/line_dft.hpp), rounded to the result dtype at the end.
 #include <cmath>
 #include <complex>
 #include <numbers>
@@ -17,6 +17,7 @@
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/fft_axes.hpp"
+#include "internal/line_dft.hpp"
 #include "internal/placement.hpp"
 #include "strict/errors.hpp"
 #include "strict/fft.hpp"
@@ -27,8 +28,7 @@ namespace {
 using Complex = std::complex<double>;
 using internal::Category;
 
-// The sign of the exponent: e^{-2 pi i jk/n} for a forward transform, e^{+2 pi i jk/n} inverse.
-enum class Direction { forward, inverse };
+using Direction = internal::DftDirection;
 
 // spec (fft, norm): "'backward': no normalization. 'ortho': normalize by 1/sqrt(n) (i.e., make
 // the FFT orthonormal). 'forward': normalize by 1/n." -- for the forward transform; the inverse
@@ -54,20 +54,6 @@ double scale(Norm norm, Direction direction, std::int64_t n) {
       return direction == Direction::forward ? 1.0 / points : 1.0;
   }
   __builtin_unreachable();
-}
-
-// e^{sign 2 pi i jk/n}, with jk reduced modulo n first so that the angle stays small and exact.
-Complex twiddle(Direction direction, std::int64_t j, std::int64_t k, std::int64_t n) {
-  const std::int64_t turns = (j % n) * (k % n) % n;
-  const double angle = 2.0 * std::numbers::pi * static_cast<double>(turns) / static_cast<double>(n);
-  return std::polar(1.0, direction == Direction::forward ? -angle : angle);
-}
-
-// The input point j of a line zero-padded or trimmed to any length: "If n is greater than M, the
-// axis specified by axis must be zero-padded to size n. If n is less than M, the axis specified
-// by axis must be trimmed to size n" (fft, n).
-Complex point(const std::vector<Complex>& line, std::int64_t j) {
-  return j < static_cast<std::int64_t>(line.size()) ? line[static_cast<std::size_t>(j)] : Complex{};
 }
 
 // The working copy of an array: C-contiguous values as complex<double>.
@@ -119,13 +105,10 @@ Grid complex_transform(const Grid& grid, std::int64_t axis, std::int64_t n, std:
                        Direction direction, Norm norm) {
   const double factor = scale(norm, direction, n);
   return along_axis(grid, axis, kept, [&](const std::vector<Complex>& line) {
-    std::vector<Complex> out(static_cast<std::size_t>(kept));
-    for (std::int64_t k = 0; k < kept; ++k) {
-      Complex total{};
-      for (std::int64_t j = 0; j < n; ++j)
-        total += point(line, j) * twiddle(direction, j, k, n);
-      out[static_cast<std::size_t>(k)] = total * factor;
-    }
+    std::vector<Complex> out = internal::line_dft(line, n, direction);
+    out.resize(static_cast<std::size_t>(kept));
+    for (Complex& value : out)
+      value *= factor;
     return out;
   });
 }
@@ -137,16 +120,17 @@ Grid complex_transform(const Grid& grid, std::int64_t axis, std::int64_t n, std:
 Grid hermitian_to_real(const Grid& grid, std::int64_t axis, std::int64_t n, Direction direction,
                        Norm norm) {
   const double factor = scale(norm, direction, n);
+  const auto half = static_cast<std::size_t>(n / 2 + 1);
   return along_axis(grid, axis, n, [&](const std::vector<Complex>& line) {
-    std::vector<Complex> out(static_cast<std::size_t>(n));
-    for (std::int64_t j = 0; j < n; ++j) {
-      double total = 0.0;
-      for (std::int64_t k = 0; k < n; ++k) {
-        const Complex value = k <= n / 2 ? point(line, k) : std::conj(point(line, n - k));
-        total += (value * twiddle(direction, j, k, n)).real();
-      }
-      out[static_cast<std::size_t>(j)] = total * factor;
+    std::vector<Complex> spectrum(static_cast<std::size_t>(n));
+    for (std::size_t k = 0; k < spectrum.size(); ++k) {
+      const std::size_t source = k < half ? k : spectrum.size() - k;
+      const Complex value = source < line.size() ? line[source] : Complex{};
+      spectrum[k] = k < half ? value : std::conj(value);
     }
+    std::vector<Complex> out = internal::line_dft(spectrum, n, direction);
+    for (Complex& value : out)
+      value = Complex{value.real() * factor, 0.0};
     return out;
   });
 }

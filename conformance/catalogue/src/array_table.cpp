@@ -1,5 +1,5 @@
 // Catalogue entries for the array object: methods, operators and attributes.
-// Written from the 2025.12 signatures (shared/spec/array-api-signatures.json) and maintained by
+// Written from the 2025.12 signatures (catalogue/data/array-api-signatures.json) and maintained by
 // hand; catalogue_test checks names, versions, parameters and device keywords against that file.
 #include "tables.hpp"
 

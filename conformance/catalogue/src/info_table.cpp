@@ -1,5 +1,5 @@
 // Catalogue entries for the inspection API: `__array_namespace_info__()` and the methods of its
-// result. Written from the 2024.12 signatures (shared/spec/array-api-signatures.json) and
+// result. Written from the 2024.12 signatures (catalogue/data/array-api-signatures.json) and
 // maintained by hand; catalogue_test checks names, versions, parameters and device keywords against
 // that file.
 #include "tables.hpp"

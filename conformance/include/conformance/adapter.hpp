@@ -1,4 +1,4 @@
-// The contract between the harness and an implementation under test (DESIGN.md section 2): the
+// The contract between the harness and an implementation under test (docs/DESIGN.md section 2): the
 // adapter says what it has (the handshake) and runs programs. In process for C++ libraries, out
 // of process for Python.
 #pragma once

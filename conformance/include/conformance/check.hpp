@@ -1,4 +1,4 @@
-// A check: one stable id (DESIGN.md section 4), the spec text it rests on, and how to run it
+// A check: one stable id (docs/DESIGN.md section 4), the spec text it rests on, and how to run it
 // against an adapter. The families in conformance/properties/ make them.
 #pragma once
 

@@ -1,5 +1,5 @@
-// The journal (DESIGN.md section 2, "Nothing is lost"): JSON lines appended as the run goes, one
-// per finished check, each written through to the kernel at once. A run killed at any moment
+// The journal (docs/DESIGN.md section 2, "Nothing is lost"): JSON lines appended as the run goes,
+// one per finished check, each written through to the kernel at once. A run killed at any moment
 // (SIGKILL included) leaves a journal from which a valid tracker of the finished checks is rebuilt.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Expectations files (`--expectations FILE`, DESIGN.md section 4): the known failures of an
+// Expectations files (`--expectations FILE`, docs/DESIGN.md section 4): the known failures of an
 // implementation, each a check-id glob with the expected status and the upstream bug URL. A
 // matching result becomes xfail; a pass where a failure is expected becomes xpass, which is
 // unexpected. (What the standard expects of a step is another thing: expectation.hpp.)

@@ -1,6 +1,6 @@
-// The oracle: the standard's device rules as a pure function (DESIGN.md section 2). Given a step,
-// what earlier steps produced and the default device, it says where the step's result must land,
-// or that the step must raise. It knows the catalogue and nothing of any implementation.
+// The oracle: the standard's device rules as a pure function (docs/DESIGN.md section 2). Given a
+// step, what earlier steps produced and the default device, it says where the step's result must
+// land, or that the step must raise. It knows the catalogue and nothing of any implementation.
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// Programs are data (DESIGN.md section 2): a short list of steps, each an operation of the
+// Programs are data (docs/DESIGN.md section 2): a short list of steps, each an operation of the
 // catalogue applied to literal values and to the results of earlier steps. Every adapter runs the
 // same programs; RapidCheck builds and shrinks them.
 #pragma once

@@ -1,4 +1,4 @@
-// The tracker: the JSON record of a run (DESIGN.md section 4), one file for one or several
+// The tracker: the JSON record of a run (docs/DESIGN.md section 4), one file for one or several
 // implementations. Its JSON Schema is reports/schema/tracker.schema.json.
 #pragma once
 

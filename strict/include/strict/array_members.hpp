@@ -55,6 +55,12 @@ bool to_bool(const Array& x,
 std::int64_t to_int(const Array& x,
                     const std::source_location& location = std::source_location::current());
 
+// __int__ exactly, for a binding whose ints are unbounded (Python): the same checks and errors as
+// to_int, the value as a Scalar: int64, or uint64 above int64's range, or, for a floating value
+// outside int64, its integer part as an integral double (exact: every such double is an integer).
+Scalar to_integer(const Array& x,
+                  const std::source_location& location = std::source_location::current());
+
 // __float__: a boolean, integer or real floating dtype; complex raises DTypeError.
 double to_float(const Array& x,
                 const std::source_location& location = std::source_location::current());

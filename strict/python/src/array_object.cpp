@@ -89,16 +89,22 @@ std::string repr(const Array& x) {
   return fmt::format("Array(<shape {}>, {})", strict::shape_text(x.shape()), where);
 }
 
-// x.__int__() or x.__index__() (Convert: strict::to_int, to_index) as a Python int. Python's ints
-// are unbounded: the element of a 0-d uint64 array comes back exactly, where strict's int64 could
-// not hold it; every other case is Convert's, with its checks and errors.
-template <std::int64_t (*Convert)(const Array&, const std::source_location&)>
-py::object python_int(const Array& x) {
-  if (x.dtype() == strict::DType::uint64 && x.ndim() == 0) {
+// A Python int of an integral Scalar (int64, uint64 or an integral double): Python's ints are
+// unbounded, so the element of a 0-d uint64 array and a float far outside int64 come back exactly.
+py::object python_int_of(const strict::Scalar& value) {
+  if (value.is_float())
+    return py::reinterpret_steal<py::object>(PyLong_FromDouble(value.as<double>()));
+  if (std::holds_alternative<std::uint64_t>(value.value()))
     return py::reinterpret_steal<py::object>(
-        PyLong_FromUnsignedLongLong(strict::to_scalar(x).as<std::uint64_t>()));
-  }
-  return py::int_(Convert(x, std::source_location::current()));
+        PyLong_FromUnsignedLongLong(value.as<std::uint64_t>()));
+  return py::int_(value.as<std::int64_t>());
+}
+
+// x.__index__(): strict::to_index's checks; a uint64 above int64's range comes back exactly.
+py::object python_index(const Array& x) {
+  if (x.dtype() == strict::DType::uint64 && x.ndim() == 0)
+    return python_int_of(strict::to_scalar(x));
+  return py::int_(strict::to_index(x));
 }
 
 using BinaryOperator = Array (*)(const strict::ArrayOrScalar&, const strict::ArrayOrScalar&);
@@ -247,10 +253,10 @@ void bind_array_object(py::module_& m) {
           },
           py::arg("dtype") = py::none(), py::arg("copy") = py::none())
       .def("__bool__", [](const Array& x) { return strict::to_bool(x); })
-      .def("__int__", [](const Array& x) { return python_int<strict::to_int>(x); })
+      .def("__int__", [](const Array& x) { return python_int_of(strict::to_integer(x)); })
       .def("__float__", [](const Array& x) { return strict::to_float(x); })
       .def("__complex__", [](const Array& x) { return strict::to_complex(x); })
-      .def("__index__", [](const Array& x) { return python_int<strict::to_index>(x); })
+      .def("__index__", [](const Array& x) { return python_index(x); })
       .def("__iter__",
            [](const Array& x) {
              // spec/2024.12/API_specification/array_object.rst, __getitem__ notes: iteration of a

@@ -259,3 +259,11 @@ def test_objects_python_indexes_with_are_indices_and_ints():
         x[numpy.bool_(True)]
     with pytest.raises(TypeError, match="an int"):  # a 0-d array is not taken as an int
         xp.sum(xp.ones((2, 3)), axis=xp.asarray(1))
+
+
+@pytest.mark.parametrize("value", [2.891138567361032e20, -1e19, 2.0**63, -(2.0**63) - 2048.0])
+def test_int_of_a_float_outside_int64_is_its_exact_integer_part(value):
+    # array_object.__int__: "If self is a finite number, the result is the integer part of self"
+    # -- a Python int, unbounded (SciPy's signal.convolve takes int() of such maxima).
+    assert int(xp.asarray(value, dtype=xp.float64)) == int(value)
+    assert type(int(xp.asarray(value, dtype=xp.float64))) is int

@@ -55,3 +55,29 @@ def test_the_pytest_option_runs_a_suite_written_for_array_api_strict(tmp_path):
         capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "1 passed" in result.stdout
+
+
+def test_the_default_device_option_puts_a_suites_arrays_off_the_host(tmp_path):
+    # What SciPy's TestPower met on torch with cuda:0 (reports/downstream/scipy-gpu.md): a NumPy
+    # fallback reading an array made without device=. On cpu it passes; with device1 as the
+    # default it raises, naming the line that made the array.
+    (tmp_path / "test_fallback.py").write_text(textwrap.dedent("""
+        import numpy as np
+        import array_api_strict as xp
+
+        def test_a_numpy_fallback():
+            x = xp.asarray([1.0, 2.0])
+            return_to_host = np.asarray(x)
+            assert return_to_host.shape == (2,)
+    """))
+    command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-p",
+               "strict_xp.pytest_plugin", "--strict-xp-as=array_api_strict", str(tmp_path)]
+    on_cpu = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert on_cpu.returncode == 0, on_cpu.stdout + on_cpu.stderr
+    assert "default device in each test" not in on_cpu.stdout
+    on_device1 = subprocess.run(command + ["--strict-xp-default-device=device1"],
+                                capture_output=True, text=True, timeout=120)
+    assert on_device1.returncode == 1, on_device1.stdout + on_device1.stderr
+    assert "strict_xp's default device in each test: device1" in on_device1.stdout
+    assert "HostAccessError" in on_device1.stdout
+    assert "test_fallback.py:6" in on_device1.stdout  # the asarray without device=

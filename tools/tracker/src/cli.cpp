@@ -65,7 +65,7 @@ KnownIssues known_issues_for(const std::string& option) {
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{
       "tracker: render, merge, diff, validate, recover and publish conformance tracker JSON "
-      "(DESIGN.md "
+      "(docs/DESIGN.md "
       "section 4), and write expectations from a run; each reads a run's journal "
       "(FILE.journal.jsonl) as the tracker of its finished checks.\n"
       "Exit status: 0 done (diff: no regression), 1 diff found a regression, 2 bad input or "
@@ -240,7 +240,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       write_text(publish_markdown, render_public_markdown(sources, known));
       out << "wrote " << publish_markdown;
       if (!publish_html.empty()) {
-        write_text(publish_html, render_html(merge_trackers(sources), known));
+        const auto rows = publish_rows(sources);
+        write_text(publish_html, render_html(rows.tracker, known, rows.machines));
         out << " and " << publish_html;
       }
       out << " from " << sources.size() << " runs\n";

@@ -1,7 +1,7 @@
 #include "tracker/merge.hpp"
 
 #include <algorithm>
-
+#include <filesystem>
 #include <numeric>
 #include <set>
 #include "conformance/route_differences.hpp"
@@ -106,6 +106,24 @@ conformance::Tracker merge_trackers(const std::vector<SourceTracker>& sources) {
   // Rows of one library through two routes may now sit in one file.
   conformance::note_route_differences(merged);
   return merged;
+}
+
+std::string machine_of(const std::string& source) {
+  const auto directory = std::filesystem::path(source).parent_path().filename().string();
+  return directory.empty() ? source : directory;
+}
+
+PublishedRows publish_rows(const std::vector<SourceTracker>& sources) {
+  PublishedRows rows;
+  rows.tracker.run = merged_run_info(sources);
+  for (const auto& [source, tracker] : sources) {
+    for (const auto& run : tracker.implementations) {
+      rows.tracker.implementations.push_back(run);
+      rows.machines.push_back(machine_of(source));
+    }
+  }
+  conformance::note_route_differences(rows.tracker);
+  return rows;
 }
 
 }  // namespace tracker

@@ -180,7 +180,8 @@ void write_cell(std::ostream& out, std::size_t index, const ImplementationRun& r
   out << "</div></details></td>\n";
 }
 
-void write_implementation_header(std::ostream& out, const ImplementationRun& run) {
+void write_implementation_header(std::ostream& out, const ImplementationRun& run,
+                                 const std::string& machine) {
   const auto& handshake = run.handshake;
   out << "<th class=\"implementation\" scope=\"row\">" << escape_html(handshake.implementation)
       << "<div class=\"meta\">" << escape_html(handshake.library) << " "
@@ -200,6 +201,7 @@ void write_implementation_header(std::ostream& out, const ImplementationRun& run
       out << " (default)";
     }
   }
+  if (!machine.empty()) out << "<br>machine: " << escape_html(machine);
   out << "</div></th>\n";
 }
 
@@ -264,7 +266,8 @@ std::string escape_html(std::string_view text) {
   return out;
 }
 
-std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup) {
+std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup,
+                        const std::vector<std::string>& machines) {
   const auto families = families_of(tracker);
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -293,7 +296,7 @@ std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup) 
   for (std::size_t i = 0; i < tracker.implementations.size(); ++i) {
     const auto& run = tracker.implementations[i];
     out << "<tr>\n";
-    write_implementation_header(out, run);
+    write_implementation_header(out, run, i < machines.size() ? machines[i] : std::string());
     for (const auto& family : families)
       write_cell(out, i, run, family, lookup);
     out << "</tr>\n";
@@ -304,8 +307,9 @@ std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup) 
   return out.str();
 }
 
-std::string render_html(const Tracker& tracker, const KnownIssues& known_issues) {
-  return render_html(tracker, lookup_in(known_issues));
+std::string render_html(const Tracker& tracker, const KnownIssues& known_issues,
+                        const std::vector<std::string>& machines) {
+  return render_html(tracker, lookup_in(known_issues), machines);
 }
 
 }  // namespace tracker

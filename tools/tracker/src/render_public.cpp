@@ -2,7 +2,6 @@
 #include "tracker/render_public.hpp"
 
 #include <algorithm>
-#include <filesystem>
 #include <map>
 
 #include <fmt/format.h>
@@ -27,11 +26,6 @@ struct Run {
   const ImplementationRun* run = nullptr;
   std::string machine{};  // the directory of the file it came from: "debian12", "gpu"
 };
-
-std::string machine_of(const std::string& source) {
-  const auto directory = std::filesystem::path(source).parent_path().filename().string();
-  return directory.empty() ? source : directory;
-}
 
 std::string run_name(const Run& run) {
   const auto& handshake = run.run->handshake;
@@ -251,9 +245,11 @@ std::string library_section(const std::string& library, const std::vector<Run>& 
     text += family_sentences(*run.run, families, lookup);
     text += failures_text(*run.run, lookup);
     text += unsupported_text(*run.run);
-    if (!run.run->notes.empty())
-      text += every_one_folded("Compared with another route to " + cell_text(library),
-                               {cell_text(run.run->notes.front(), 400)});
+    // The summary ("N of M checks ... differ, each listed below"), then each differing check.
+    std::vector<std::string> notes;
+    for (const auto& note : run.run->notes)
+      notes.push_back(cell_text(note, 400));
+    text += every_one_folded("Compared with another route to " + cell_text(library), notes);
   }
   // Two versions of one route (torch 1.13 here, 2.11 on the GPU host): what changed.
   for (std::size_t i = 0; i < runs.size(); ++i)

@@ -1,12 +1,13 @@
 #!/usr/bin/python3
 """Checks a rendered HTML tracker in headless Chromium against its tracker JSON.
 
-    chromium_check.py TRACKER.json TRACKER.html [--screenshot PNG]
+    chromium_check.py TRACKER.json [TRACKER.json...] TRACKER.html [--screenshot PNG]
 
 Opens the page in Debian's `chromium` (headless, no network needed), reads the matrix cells from
 the DOM the browser built, and compares each cell's data-passed/data-total and its visible
 "passed/total" text with the numbers counted from the JSON (passed = pass + xpass, total = every
-result of the family). Then, in a 1280 px wide window, checks that every column is reachable: the
+result of the family). Rows are the implementation runs of the JSON files in the order given (a
+library measured on two machines has a row for each: `tracker publish` of several files). Then, in a 1280 px wide window, checks that every column is reachable: the
 page itself does not overflow sideways, the matrix scrolls inside its box, and scrolled to its
 right end the last family's column is in view with the implementation column still fixed at the
 box's left edge (measured by a script added to a copy of the page). Saves a screenshot at that
@@ -29,17 +30,17 @@ import tempfile
 PASSING = {"pass", "xpass"}
 
 
-def expected_cells(tracker):
-    """(implementation, family) -> (passed, total), empty cells included as (0, 0)."""
-    runs = tracker["implementations"]
+def expected_cells(trackers):
+    """(row, implementation, family) -> (passed, total), empty cells included as (0, 0)."""
+    runs = [run for tracker in trackers for run in tracker["implementations"]]
     families = {result["family"] for run in runs for result in run["results"]}
     cells = {}
-    for run in runs:
+    for row, run in enumerate(runs):
         implementation = run["handshake"]["implementation"]
         for family in families:
-            cells[(implementation, family)] = (0, 0)
+            cells[(row, implementation, family)] = (0, 0)
         for result in run["results"]:
-            key = (implementation, result["family"])
+            key = (row, implementation, result["family"])
             passed, total = cells[key]
             cells[key] = (passed + (result["status"] in PASSING), total + 1)
     return cells
@@ -58,7 +59,10 @@ class CellParser(html.parser.HTMLParser):
         attributes = dict(attrs)
         classes = (attributes.get("class") or "").split()
         if tag == "td" and "cell" in classes:
-            key = (attributes.get("data-implementation"), attributes.get("data-family"))
+            # id="cell-<row>-<family>": the row tells two runs of one implementation apart.
+            row = (attributes.get("id") or "").split("-")[1:2]
+            key = (int(row[0]) if row and row[0].isdigit() else -1,
+                   attributes.get("data-implementation"), attributes.get("data-family"))
             self._current = {
                 "passed": int(attributes.get("data-passed", -1)),
                 "total": int(attributes.get("data-total", -1)),
@@ -148,18 +152,18 @@ def compare(expected, found):
     for key, (passed, total) in sorted(expected.items()):
         cell = found.get(key)
         if cell is None:
-            problems.append(f"no cell for {key[0]} x {key[1]}")
+            problems.append(f"no cell for {key[1]} (row {key[0]}) x {key[2]}")
             continue
         shown = f"{passed}/{total}" if total else "-"
         if (cell["passed"], cell["total"], cell["shown"]) != (passed, total, shown):
-            problems.append(f"{key[0]} x {key[1]}: page has {cell['passed']}/{cell['total']}"
+            problems.append(f"{key[1]} (row {key[0]}) x {key[2]}: page has {cell['passed']}/{cell['total']}"
                             f" shown as {cell['shown']!r}, JSON says {shown}")
     return problems
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("tracker_json", type=pathlib.Path)
+    parser.add_argument("tracker_json", type=pathlib.Path, nargs="+")
     parser.add_argument("tracker_html", type=pathlib.Path)
     parser.add_argument("--screenshot", type=pathlib.Path,
                         help="where to save the screenshot (default: tracker.png next to the HTML)")
@@ -171,9 +175,10 @@ def main():
               file=sys.stderr)
         return 77
     try:
-        expected = expected_cells(json.loads(args.tracker_json.read_text()))
+        expected = expected_cells([json.loads(path.read_text()) for path in args.tracker_json])
     except (OSError, ValueError, KeyError, TypeError) as error:
-        print(f"chromium_check: {args.tracker_json}: {error}", file=sys.stderr)
+        print(f"chromium_check: {' '.join(map(str, args.tracker_json))}: {error}",
+              file=sys.stderr)
         return 2
     if not args.tracker_html.is_file():
         print(f"chromium_check: {args.tracker_html}: no such file", file=sys.stderr)
@@ -199,7 +204,8 @@ def main():
     for problem in problems:
         print(f"chromium_check: {problem}", file=sys.stderr)
     if not problems:
-        print(f"chromium_check: {len(expected)} cells match {args.tracker_json};"
+        print(f"chromium_check: {len(expected)} cells match"
+              f" {' '.join(map(str, args.tracker_json))};"
               f" screenshot {screenshot}")
     return 1 if problems else 0
 

@@ -150,3 +150,34 @@ TEST(Merge, RoutesToOneLibraryFromTwoFilesGetTheirDifferences) {
 
 }  // namespace
 }  // namespace tracker
+
+namespace tracker {
+namespace {
+
+// The public page: the same library, version and devices on two machines (array-api-strict on
+// the PyPI VM and on the GPU host) is a row for each, named by its file's directory, where a
+// merge refuses it.
+TEST(PublishRows, TheSameRunOnTwoMachinesIsTwoRowsNamedByDirectory) {
+  const auto whole = load_tracker(testing::small_tracker_path());
+  SourceTracker vm{.source = "reports/pypi/tracker.json", .tracker = whole};
+  SourceTracker gpu{.source = "reports/gpu/tracker.json", .tracker = whole};
+  gpu.tracker.implementations.resize(1);
+  EXPECT_THROW(merge_trackers({vm, gpu}), TrackerError);
+  const auto rows = publish_rows({vm, gpu});
+  ASSERT_EQ(rows.tracker.implementations.size(), whole.implementations.size() + 1);
+  ASSERT_EQ(rows.machines.size(), rows.tracker.implementations.size());
+  EXPECT_EQ(rows.machines.front(), "pypi");
+  EXPECT_EQ(rows.machines.back(), "gpu");
+  EXPECT_EQ(rows.tracker.implementations.back().handshake.implementation,
+            whole.implementations[0].handshake.implementation);
+  ASSERT_EQ(rows.tracker.run.command.size(), 2u);
+  EXPECT_THAT(rows.tracker.run.command[1], HasSubstr("reports/gpu/tracker.json: "));
+}
+
+TEST(PublishRows, AFileInNoDirectoryIsItsOwnMachine) {
+  EXPECT_EQ(machine_of("tracker.json"), "tracker.json");
+  EXPECT_EQ(machine_of("reports/debian12/tracker.json"), "debian12");
+}
+
+}  // namespace
+}  // namespace tracker

@@ -6,10 +6,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
+#include "conformance/route_differences.hpp"
 #include "tracker/render_html.hpp"
 #include "tracker/render_public.hpp"
 #include "tracker_test_data.hpp"
@@ -123,10 +125,37 @@ TEST(PublicPage, MatchesTheApprovedPage) {
                   "small-public.md");
 }
 
-// The HTML matrix of the same runs, merged, as tools/publish writes reports/tracker.html.
+// The HTML matrix of the same runs, a row per run with its machine, as tools/publish writes
+// reports/tracker.html.
 TEST(PublicPage, MatchesTheApprovedHtml) {
-  expect_approved(render_html(merge_trackers(torch_on_two_machines()), testing::torch_0d_issue()),
+  const auto rows = publish_rows(torch_on_two_machines());
+  expect_approved(render_html(rows.tracker, testing::torch_0d_issue(), rows.machines),
                   "small-public.html");
+}
+
+}  // namespace
+}  // namespace tracker
+
+namespace tracker {
+namespace {
+
+// Two routes to one library in one run (torch through C++ and through Python, as in
+// reports/pypi/): the row's fold says how many checks differ and lists each of them.
+TEST(PublicPage, RouteDifferencesListEachDifferingCheck) {
+  auto run = conformance::tracker_from_json(testing::small_tracker_json());
+  auto cpp =
+      *std::find_if(run.implementations.begin(), run.implementations.end(),
+                    [](const auto& row) { return row.handshake.implementation == "python:torch"; });
+  cpp.handshake.implementation = "torch";
+  auto& flipped = cpp.results.front();
+  flipped.status = flipped.status == conformance::Status::pass ? conformance::Status::unsupported
+                                                               : conformance::Status::pass;
+  run.implementations.push_back(cpp);
+  conformance::note_route_differences(run);
+  const auto page = render_public_markdown(
+      {{.source = "reports/pypi/tracker.json", .tracker = run}}, testing::torch_0d_issue());
+  EXPECT_EQ(occurrences(page, "1 of 28 checks both ran differ in status, each listed below."), 2);
+  EXPECT_EQ(occurrences(page, "\n- " + flipped.info.id + ": "), 2);
 }
 
 }  // namespace

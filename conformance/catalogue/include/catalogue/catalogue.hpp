@@ -3,9 +3,9 @@
 // a valid call, and the spec version each of them (and each device keyword or Python-scalar
 // operand) first appeared in, so that a library is judged by the version it declares.
 //
-// It is the single source of truth (DESIGN.md section 2): the generator, the oracle, the adapters'
-// dispatch, the coverage report and the tracker's grouping all read it. A function that an
-// implementation lacks is still listed here and reported `unsupported`; it never vanishes.
+// It is the single source of truth (docs/DESIGN.md section 2): the generator, the oracle, the
+// adapters' dispatch, the coverage report and the tracker's grouping all read it. A function that
+// an implementation lacks is still listed here and reported `unsupported`; it never vanishes.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// Reading a tracker file (DESIGN.md section 4) and checking it against its schema.
+// Reading a tracker file (docs/DESIGN.md section 4) and checking it against its schema.
 #pragma once
 
 #include <string>

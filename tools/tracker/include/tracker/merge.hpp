@@ -27,4 +27,19 @@ struct SourceTracker {
 // latest ("" when any source was killed).
 conformance::Tracker merge_trackers(const std::vector<SourceTracker>& sources);
 
+// The directory a source file lies in, which names its machine in the public tracker
+// (reports/gpu/tracker.json: "gpu"); the source itself when it has none.
+std::string machine_of(const std::string& source);
+
+// The public page's rows (`tracker publish`): every source's implementation runs, each a row of
+// its own and in order, with its machine. Each committed file is one machine's finished run, so
+// the same library, version and devices measured on two machines (array-api-strict on the PyPI
+// VM and on the GPU host) is two rows here, where merge_trackers refuses it. The run record is
+// merge_trackers'.
+struct PublishedRows {
+  conformance::Tracker tracker{};
+  std::vector<std::string> machines{};  // one per implementation run
+};
+PublishedRows publish_rows(const std::vector<SourceTracker>& sources);
+
 }  // namespace tracker

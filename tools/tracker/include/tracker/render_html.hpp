@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "conformance/tracker.hpp"
 #include "tracker/cells.hpp"
@@ -19,7 +20,11 @@ std::string escape_html(std::string_view text);
 // The whole page. Each cell is a <td class="cell" data-implementation=... data-family=...
 // data-passed=... data-total=... data-failing=... data-known=... data-unsupported=...
 // data-skipped=...> whose visible text starts with "passed/total".
-std::string render_html(const conformance::Tracker& tracker, const KnownIssueLookup& lookup);
-std::string render_html(const conformance::Tracker& tracker, const KnownIssues& known_issues);
+// `machines`, one per implementation run (or empty), is shown in each row's header: the public
+// page's rows come from several machines (publish_rows).
+std::string render_html(const conformance::Tracker& tracker, const KnownIssueLookup& lookup,
+                        const std::vector<std::string>& machines = {});
+std::string render_html(const conformance::Tracker& tracker, const KnownIssues& known_issues,
+                        const std::vector<std::string>& machines = {});
 
 }  // namespace tracker
