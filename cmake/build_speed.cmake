@@ -11,3 +11,17 @@ if(ADC_UNITY_BUILD)
   set(CMAKE_UNITY_BUILD ON)
   set(CMAKE_UNITY_BUILD_BATCH_SIZE 8)
 endif()
+
+# A compiler cache shared by every checkout on the machine (tools/bootstrap installs ccache): a
+# fresh clone compiles only what no earlier checkout compiled with the same sources and flags.
+# Paths under the checkout are hashed relative to it (CCACHE_BASEDIR, and the build directory is
+# not hashed), so clones in different directories share entries. -DADC_CCACHE=OFF compiles
+# without it; CCACHE_DIR (default ~/.cache/ccache) says where the cache lives.
+option(ADC_CCACHE "Compile through ccache when it is installed" ON)
+if(ADC_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
+  find_program(ADC_CCACHE_PROGRAM ccache)
+  if(ADC_CCACHE_PROGRAM)
+    set(CMAKE_CXX_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env CCACHE_BASEDIR=${PROJECT_SOURCE_DIR}
+      CCACHE_NOHASHDIR=1 ${ADC_CCACHE_PROGRAM})
+  endif()
+endif()
