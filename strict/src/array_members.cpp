@@ -122,7 +122,7 @@ bool to_bool(const Array& x, const std::source_location& location) {
          std::complex<double>(0, 0);
 }
 
-Scalar to_integer(const Array& x, const std::source_location& location) {
+Scalar to_int_value(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__int__", x);
   reject_complex("__int__", x);
   const Scalar element = read_scalar("__int__", x, location);
@@ -144,7 +144,7 @@ Scalar to_integer(const Array& x, const std::source_location& location) {
 }
 
 std::int64_t to_int(const Array& x, const std::source_location& location) {
-  const Scalar value = to_integer(x, location);
+  const Scalar value = to_int_value(x, location);
   if (value.is_float()) throw_out_of_int64("__int__", value);
   return int64_of("__int__", value);
 }
@@ -160,7 +160,7 @@ std::complex<double> to_complex(const Array& x, const std::source_location& loca
   return read_scalar("__complex__", x, location).as<std::complex<double>>();
 }
 
-std::int64_t to_index(const Array& x, const std::source_location& location) {
+Scalar to_index_value(const Array& x, const std::source_location& location) {
   require_zero_dimensional("__index__", x);
   if (!is_integer(x.dtype())) {
     throw DTypeError(
@@ -168,7 +168,11 @@ std::int64_t to_index(const Array& x, const std::source_location& location) {
                     "dtype",
                     x.dtype()));
   }
-  return int64_of("__index__", read_scalar("__index__", x, location));
+  return read_scalar("__index__", x, location);
+}
+
+std::int64_t to_index(const Array& x, const std::source_location& location) {
+  return int64_of("__index__", to_index_value(x, location));
 }
 
 DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,

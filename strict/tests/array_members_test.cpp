@@ -87,20 +87,25 @@ TEST(HostConversions, Int) {
   EXPECT_THROW(to_int(make(std::complex<double>(1, 0), complex128)), DTypeError);
 }
 
-// Python's ints are unbounded: to_integer gives __int__'s exact value for a binding, where C++'s
+// Python's ints are unbounded: to_int_value gives __int__'s exact value for a binding, where C++'s
 // to_int raises outside int64 ("If self is a finite number, the result is the integer part of
 // self").
 TEST(HostConversions, IntegerIsExactBeyondInt64) {
-  EXPECT_EQ(to_integer(make(2.891138567361032e20, float64)).as<double>(), 2.891138567361032e20);
-  EXPECT_TRUE(to_integer(make(-1e19, float64)).is_float());
-  EXPECT_EQ(to_integer(make(-2.75, float64)).as<std::int64_t>(), -2);
-  EXPECT_FALSE(to_integer(make(-2.75, float64)).is_float());
-  EXPECT_EQ(to_integer(astype(make(-1, int64), uint64)).as<std::uint64_t>(),
+  EXPECT_EQ(to_int_value(make(2.891138567361032e20, float64)).as<double>(), 2.891138567361032e20);
+  EXPECT_TRUE(to_int_value(make(-1e19, float64)).is_float());
+  EXPECT_EQ(to_int_value(make(-2.75, float64)).as<std::int64_t>(), -2);
+  EXPECT_FALSE(to_int_value(make(-2.75, float64)).is_float());
+  EXPECT_EQ(to_int_value(astype(make(-1, int64), uint64)).as<std::uint64_t>(),
             18446744073709551615ULL);
-  EXPECT_EQ(to_integer(make(true, bool_)).as<std::int64_t>(), 1);
-  EXPECT_FALSE(to_integer(make(true, bool_)).is_bool());
-  EXPECT_THROW(to_integer(make(std::nan(""), float64)), InvalidArgumentError);
-  EXPECT_THROW(to_integer(make(std::complex<double>(1, 0), complex128)), DTypeError);
+  EXPECT_EQ(to_int_value(make(true, bool_)).as<std::int64_t>(), 1);
+  EXPECT_FALSE(to_int_value(make(true, bool_)).is_bool());
+  EXPECT_THROW(to_int_value(make(std::nan(""), float64)), InvalidArgumentError);
+  EXPECT_THROW(to_int_value(make(std::complex<double>(1, 0), complex128)), DTypeError);
+  // __index__'s twin: the whole uint64 range, an integer dtype only.
+  EXPECT_EQ(to_index_value(astype(make(-1, int64), uint64)).as<std::uint64_t>(),
+            18446744073709551615ULL);
+  EXPECT_THROW(to_index(astype(make(-1, int64), uint64)), InvalidArgumentError);
+  EXPECT_THROW(to_index_value(make(2.0, float64)), DTypeError);
 }
 
 TEST(HostConversions, FloatAndComplex) {

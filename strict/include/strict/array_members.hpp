@@ -58,8 +58,8 @@ std::int64_t to_int(const Array& x,
 // __int__ exactly, for a binding whose ints are unbounded (Python): the same checks and errors as
 // to_int, the value as a Scalar: int64, or uint64 above int64's range, or, for a floating value
 // outside int64, its integer part as an integral double (exact: every such double is an integer).
-Scalar to_integer(const Array& x,
-                  const std::source_location& location = std::source_location::current());
+Scalar to_int_value(const Array& x,
+                    const std::source_location& location = std::source_location::current());
 
 // __float__: a boolean, integer or real floating dtype; complex raises DTypeError.
 double to_float(const Array& x,
@@ -73,6 +73,11 @@ std::complex<double> to_complex(
 // data type, the function must raise a TypeError"); strict raises DTypeError for bool as well.
 // A uint64 value above the int64 maximum raises InvalidArgumentError.
 std::int64_t to_index(const Array& x,
+                      const std::source_location& location = std::source_location::current());
+
+// __index__ exactly, for a binding whose ints are unbounded: to_index's checks and errors, the
+// value as a Scalar (int64, or uint64 above int64's range).
+Scalar to_index_value(const Array& x,
                       const std::source_location& location = std::source_location::current());
 
 // ---- __dlpack__ ------------------------------------------------------------------------------

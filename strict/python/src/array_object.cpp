@@ -100,13 +100,6 @@ py::object python_int_of(const strict::Scalar& value) {
   return py::int_(value.as<std::int64_t>());
 }
 
-// x.__index__(): strict::to_index's checks; a uint64 above int64's range comes back exactly.
-py::object python_index(const Array& x) {
-  if (x.dtype() == strict::DType::uint64 && x.ndim() == 0)
-    return python_int_of(strict::to_scalar(x));
-  return py::int_(strict::to_index(x));
-}
-
 using BinaryOperator = Array (*)(const strict::ArrayOrScalar&, const strict::ArrayOrScalar&);
 using InPlaceOperator = Array& (*)(Array&, const strict::ArrayOrScalar&);
 
@@ -253,10 +246,10 @@ void bind_array_object(py::module_& m) {
           },
           py::arg("dtype") = py::none(), py::arg("copy") = py::none())
       .def("__bool__", [](const Array& x) { return strict::to_bool(x); })
-      .def("__int__", [](const Array& x) { return python_int_of(strict::to_integer(x)); })
+      .def("__int__", [](const Array& x) { return python_int_of(strict::to_int_value(x)); })
       .def("__float__", [](const Array& x) { return strict::to_float(x); })
       .def("__complex__", [](const Array& x) { return strict::to_complex(x); })
-      .def("__index__", [](const Array& x) { return python_index(x); })
+      .def("__index__", [](const Array& x) { return python_int_of(strict::to_index_value(x)); })
       .def("__iter__",
            [](const Array& x) {
              // spec/2024.12/API_specification/array_object.rst, __getitem__ notes: iteration of a
