@@ -3,7 +3,7 @@
     /usr/bin/python3 tools/bench_pypi_rows.py CONFORMANCE VENV_PYTHON OUT_DIR
 
 Writes OUT_DIR/pypi_rows.txt (each row but JAX: the default run's wall time, median of 3, against
-the 15 s target) and OUT_DIR/jax_cpu.txt (JAX on two host CPU devices: a cold run with an empty
+the 15 s target; numba's compile cache starts empty, so sparse's first run is its cold one) and OUT_DIR/jax_cpu.txt (JAX on two host CPU devices: a cold run with an empty
 persistent compilation cache, two warm runs, against 5 min and 120 s, and the same run with the
 inputs made by the namespace's own asarray, ADC_MAKE_INPUTS=asarray, compared check by check:
 status, cases, reason and counterexample must be identical). Not a test: targets are reported,
@@ -71,7 +71,8 @@ def main():
                 say(f"  {module}: does not import, left out")
                 continue
             path = os.path.join(scratch, f"{module}.json")
-            walls = [run(conformance, python, module, path) for _ in range(3)]
+            env = dict(os.environ, NUMBA_CACHE_DIR=os.path.join(scratch, "numba-cache"))
+            walls = [run(conformance, python, module, path, env) for _ in range(3)]
             counts = {}
             for r in results_of(path).values():
                 counts[r["status"]] = counts.get(r["status"], 0) + 1
