@@ -15,6 +15,8 @@ std::string_view python_exception_name(ErrorKind kind) {
       return "RuntimeError";
     case ErrorKind::dtype_error:
       return "TypeError";
+    case ErrorKind::index_error:
+      return "IndexError";
     case ErrorKind::buffer_error:
       return "BufferError";
     case ErrorKind::out_of_memory:

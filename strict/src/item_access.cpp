@@ -91,7 +91,7 @@ void require_one_device(std::string_view function, const Array& x, const IndexKe
 std::int64_t normalize_index(std::string_view function, std::int64_t index, std::int64_t extent,
                              std::size_t axis) {
   if (index < -extent || index >= extent) {
-    throw InvalidArgumentError(
+    throw IndexError(
         fmt::format("{}(): index {} is out of bounds for axis {} with size {} (valid: {} to {})",
                     function, index, axis, extent, -extent, extent - 1));
   }
@@ -153,20 +153,20 @@ Selection basic_selection(std::string_view function, const Array& x, const Index
   // "Only a single ellipsis must be allowed. An IndexError exception must be raised if more than
   // one ellipsis is provided."
   if (ellipses > 1) {
-    throw InvalidArgumentError(
+    throw IndexError(
         fmt::format("{}(): the key has {} ellipses; at most one is allowed", function, ellipses));
   }
   // "An IndexError exception must be raised if the number of provided single-axis indexing
   // expressions (excluding None) is greater than N", and "should" be if it is less (without an
   // ellipsis).
   if (indexing > ndim) {
-    throw InvalidArgumentError(
+    throw IndexError(
         fmt::format("{}(): the key indexes {} dimensions, but the array has shape {} ({} "
                     "dimensions)",
                     function, indexing, shape_text(x.shape()), ndim));
   }
   if (indexing < ndim && ellipses == 0) {
-    throw InvalidArgumentError(fmt::format(
+    throw IndexError(fmt::format(
         "{}(): the key indexes {} of the {} dimensions of an array of shape {}; index every "
         "dimension, or add an ellipsis for the rest (flat indexing is not supported)",
         function, indexing, ndim, shape_text(x.shape())));
@@ -230,9 +230,8 @@ std::vector<std::int64_t> index_values(std::string_view function, const Array& i
       const T* data = ArrayAccess::data<T>(indices);
       for (std::int64_t i = 0; i < indices.size(); ++i) {
         if (!std::in_range<std::int64_t>(data[i])) {
-          throw InvalidArgumentError(
-              fmt::format("{}(): index {} is out of bounds for axis {} with size {}", function,
-                          data[i], axis, extent));
+          throw IndexError(fmt::format("{}(): index {} is out of bounds for axis {} with size {}",
+                                       function, data[i], axis, extent));
         }
         out.push_back(normalize_index(function, static_cast<std::int64_t>(data[i]), extent, axis));
       }
@@ -255,9 +254,10 @@ Selection integer_array_selection(std::string_view function, const Array& x, con
           function));
     }
   }
-  // "Let T be a tuple (t1, t2, ..., tN) having length N."
+  // "Let T be a tuple (t1, t2, ..., tN) having length N." Too many or too few expressions: the
+  // IndexError of multi-axis indexing.
   if (static_cast<std::int64_t>(items.size()) != x.ndim()) {
-    throw InvalidArgumentError(fmt::format(
+    throw IndexError(fmt::format(
         "{}(): a key with integer index arrays needs one integer or integer array per dimension: "
         "{} for an array of shape {}, not {}",
         function, x.ndim(), shape_text(x.shape()), items.size()));
@@ -311,7 +311,7 @@ Selection boolean_selection(std::string_view function, const Array& x, const Ind
   const Array& mask = std::get<Array>(key.items().front().value());
   // "If N < M, then an IndexError exception must be raised."
   if (mask.ndim() > x.ndim()) {
-    throw InvalidArgumentError(
+    throw IndexError(
         fmt::format("{}(): the boolean index of shape {} has more dimensions than the array of "
                     "shape {}",
                     function, shape_text(mask.shape()), shape_text(x.shape())));
@@ -321,7 +321,7 @@ Selection boolean_selection(std::string_view function, const Array& x, const Ind
   for (std::int64_t d = 0; d < mask.ndim(); ++d) {
     const auto axis = static_cast<std::size_t>(d);
     if (mask.shape()[axis] != x.shape()[axis] && mask.shape()[axis] != 0) {
-      throw InvalidArgumentError(
+      throw IndexError(
           fmt::format("{}(): the boolean index of shape {} does not match the leading dimensions "
                       "of the array of shape {} (dimension {} is {}, not {})",
                       function, shape_text(mask.shape()), shape_text(x.shape()), d,

@@ -94,20 +94,38 @@ TEST(Getitem, ReturnsACopy) {
   EXPECT_EQ(values_of(x), (std::vector<std::int64_t>{10, 11, 12, 13, 14}));
 }
 
+// The kind of an error, which names the Python exception strict_xp raises for it.
+template <typename Call>
+ErrorKind kind_of_error(Call call) {
+  try {
+    call();
+  } catch (const Error& e) {
+    return e.kind();
+  }
+  ADD_FAILURE() << "no exception";
+  return ErrorKind::invalid_argument;
+}
+
 TEST(Getitem, BadBasicKeysRaise) {
-  // "This specification does not require bounds checking": strict checks.
-  EXPECT_THROW(getitem(matrix(), {2, 0}), InvalidArgumentError);
-  EXPECT_THROW(getitem(matrix(), {0, -4}), InvalidArgumentError);
-  EXPECT_THROW(getitem(zeros({0}), 0), InvalidArgumentError);
-  EXPECT_THROW(getitem(vector5(), Slice{.step = 0}), InvalidArgumentError);
-  // More, or (without an ellipsis) fewer, items than dimensions; two ellipses.
-  EXPECT_THROW(getitem(matrix(), {0, 0, 0}), InvalidArgumentError);
-  EXPECT_THROW(getitem(matrix(), 0), InvalidArgumentError);
-  EXPECT_THROW(getitem(matrix(), {ellipsis, 0, ellipsis}), InvalidArgumentError);
+  // "This specification does not require bounds checking": strict checks, with Python's
+  // IndexError.
+  EXPECT_THROW(getitem(matrix(), {2, 0}), IndexError);
+  EXPECT_THROW(getitem(matrix(), {0, -4}), IndexError);
+  EXPECT_THROW(getitem(zeros({0}), 0), IndexError);
+  // A zero step is Python's ValueError, as slice.indices raises.
+  EXPECT_EQ(kind_of_error([] { getitem(vector5(), Slice{.step = 0}); }),
+            ErrorKind::invalid_argument);
+  // indexing.rst: "An IndexError exception must be raised if the number of provided single-axis
+  // indexing expressions (excluding None) is greater than N", "should be raised" if less
+  // (without an ellipsis), and "must be raised if more than one ellipsis is provided".
+  EXPECT_THROW(getitem(matrix(), {0, 0, 0}), IndexError);
+  EXPECT_THROW(getitem(matrix(), 0), IndexError);
+  EXPECT_THROW(getitem(matrix(), {ellipsis, 0, ellipsis}), IndexError);
+  EXPECT_EQ(python_exception_name(kind_of_error([] { getitem(matrix(), 0); })), "IndexError");
   try {
     getitem(matrix(), {0, 5});
     FAIL() << "no exception";
-  } catch (const InvalidArgumentError& e) {
+  } catch (const IndexError& e) {
     EXPECT_TRUE(
         contains(e.what(), "__getitem__(): index 5 is out of bounds for axis 1 with size 3"));
   }
@@ -136,15 +154,21 @@ TEST(Getitem, IntegerArraysAndIntegersBroadcastTogether) {
 
 TEST(Getitem, BadIntegerArrayKeysRaise) {
   EXPECT_THROW(getitem(vector5(), make({1.0, 2.0}, float64)), DTypeError);
-  EXPECT_THROW(getitem(vector5(), make({5}, int64)), InvalidArgumentError);
-  EXPECT_THROW(getitem(vector5(), make({-6}, int64)), InvalidArgumentError);
+  EXPECT_THROW(getitem(vector5(), make({5}, int64)), IndexError);
+  EXPECT_THROW(getitem(vector5(), make({-6}, int64)), IndexError);
   // 2^64 - 1 is no int64: out of bounds, not -1.
-  EXPECT_THROW(getitem(vector5(), astype(make({-1}, int64), uint64)), InvalidArgumentError);
-  // Combined with a slice (unspecified), or fewer than one per dimension: strict raises.
-  EXPECT_THROW(getitem(matrix(), {Slice{}, make({0}, int64)}), InvalidArgumentError);
-  EXPECT_THROW(getitem(matrix(), make({0}, int64)), InvalidArgumentError);
-  EXPECT_THROW(getitem(matrix(), {make({0, 1}, int64), make({0, 1, 2}, int64)}),
-               InvalidArgumentError);
+  EXPECT_THROW(getitem(vector5(), astype(make({-1}, int64), uint64)), IndexError);
+  // Combined with a slice (unspecified): strict raises ValueError. Fewer than one per dimension:
+  // multi-axis indexing's IndexError. Index arrays that do not broadcast: ValueError.
+  EXPECT_EQ(kind_of_error([] {
+              getitem(matrix(), {Slice{}, make({0}, int64)});
+            }),
+            ErrorKind::invalid_argument);
+  EXPECT_THROW(getitem(matrix(), make({0}, int64)), IndexError);
+  EXPECT_EQ(kind_of_error([] {
+              getitem(matrix(), {make({0, 1}, int64), make({0, 1, 2}, int64)});
+            }),
+            ErrorKind::invalid_argument);
 }
 
 // ---- Boolean array indexing ----------------------------------------------------------------
@@ -168,8 +192,10 @@ TEST(Getitem, ZeroDimensionalMaskAddsADimension) {
 }
 
 TEST(Getitem, BadMasksRaise) {
-  EXPECT_THROW(getitem(matrix(), make({true, false, true}, bool_)), InvalidArgumentError);
-  EXPECT_THROW(getitem(vector5(), zeros_of({5, 1}, bool_)), InvalidArgumentError);
+  // A mask whose dimensions do not match, and (indexing.rst: "If N < M, then an IndexError
+  // exception must be raised") one of higher rank than the array.
+  EXPECT_THROW(getitem(matrix(), make({true, false, true}, bool_)), IndexError);
+  EXPECT_THROW(getitem(vector5(), zeros_of({5, 1}, bool_)), IndexError);
   // "The prohibition against combining boolean array indices with other single-axis indexing
   // expressions includes the use of None."
   EXPECT_THROW(getitem(matrix(), {make({true, false}, bool_), 0}), InvalidArgumentError);

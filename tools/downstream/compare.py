@@ -3,9 +3,13 @@ pass / fail / skip and the time of each (the whole pytest process), then every t
 fails that array-api-strict passes, with strict_xp's message. Exit 1 when there is one.
 
     compare.py SUITE DIR VERSIONS PYTEST_ARGUMENTS...
-        DIR holds <backend>.xml (JUnit) and <backend>.seconds; VERSIONS: "suite strict numpy";
-        PYTEST_ARGUMENTS: those that chose the tests
+        DIR holds <backend>.xml (JUnit) and <backend>.seconds, or, for a suite run part by part
+        (SciPy: a pytest process per module), <backend>.<part>.xml and <backend>.<part>.time
+        ("wall seconds, peak KB"); VERSIONS: "suite strict numpy"; PYTEST_ARGUMENTS: those that
+        chose the tests
 """
+import glob
+import os
 import shlex
 import sys
 import xml.etree.ElementTree as ElementTree
@@ -28,11 +32,36 @@ def outcomes(path):
     return found
 
 
+def parts_of(directory, backend):
+    """{part: (outcomes, wall seconds, peak KB)} of a suite run part by part, else {}."""
+    parts = {}
+    for path in sorted(glob.glob(f"{directory}/{backend}.*.xml")):
+        part = os.path.basename(path)[len(backend) + 1:-len(".xml")]
+        wall, peak = open(f"{directory}/{backend}.{part}.time").read().split()
+        parts[part] = (outcomes(path), float(wall), int(peak))
+    return parts
+
+
+def counts_of(run):
+    counts = {o: 0 for o in ("pass", "fail", "skip")}
+    for outcome, _ in run.values():
+        counts[outcome] += 1
+    return counts
+
+
 def main():
     suite, directory, versions = sys.argv[1:4]
     selection = shlex.join(sys.argv[4:])
-    runs = {b: outcomes(f"{directory}/{b}.xml") for b in BACKENDS}
-    seconds = {b: float(open(f"{directory}/{b}.seconds").read()) for b in BACKENDS}
+    parts = {b: parts_of(directory, b) for b in BACKENDS}
+    runs, seconds = {}, {}
+    for b in BACKENDS:
+        if parts[b]:
+            runs[b] = {test: result for found, _, _ in parts[b].values()
+                       for test, result in found.items()}
+            seconds[b] = sum(wall for _, wall, _ in parts[b].values())
+        else:
+            runs[b] = outcomes(f"{directory}/{b}.xml")
+            seconds[b] = float(open(f"{directory}/{b}.seconds").read())
     extra, strict, numpy = versions.split()
     print(f"# {suite} {extra} on array-api-strict {strict} and on strict_xp\n")
     print(f"`tools/downstream/run {suite}`: `pytest {selection}`, NumPy {numpy}; strict_xp stands "
@@ -41,11 +70,22 @@ def main():
     print("| backend | pass | fail | skip | seconds (pytest process) |")
     print("|---|---|---|---|---|")
     for backend in BACKENDS:
-        counts = {o: 0 for o in ("pass", "fail", "skip")}
-        for outcome, _ in runs[backend].values():
-            counts[outcome] += 1
+        counts = counts_of(runs[backend])
         print(f"| {backend} | {counts['pass']} | {counts['fail']} | {counts['skip']} | "
               f"{seconds[backend]:.1f} |")
+    if parts["array_api_strict"] or parts["strict_xp"]:
+        print("\nPart by part (a pytest process each; peak: its largest resident memory):\n")
+        print("| part | backend | pass | fail | skip | seconds | peak MB |")
+        print("|---|---|---|---|---|---|---|")
+        for part in sorted(parts["array_api_strict"].keys() | parts["strict_xp"].keys()):
+            for backend in BACKENDS:
+                if part not in parts[backend]:
+                    print(f"| {part} | {backend} | | | | | (not run) |")
+                    continue
+                found, wall, peak = parts[backend][part]
+                counts = counts_of(found)
+                print(f"| {part} | {backend} | {counts['pass']} | {counts['fail']} | "
+                      f"{counts['skip']} | {wall:.1f} | {peak / 1024:.0f} |")
     worse = sorted(t for t, (o, _) in runs["strict_xp"].items()
                    if o == "fail" and runs["array_api_strict"].get(t, ("", ""))[0] == "pass")
     missing = sorted(set(runs["array_api_strict"]) ^ set(runs["strict_xp"]))

@@ -17,6 +17,7 @@ enum class ErrorKind {
   host_access,          // RuntimeError: reading a non-host array's data from the host
   invalid_argument,     // ValueError: shapes, sizes, axes, values
   dtype_error,          // TypeError: a dtype outside a function's category, or no promotion
+  index_error,          // IndexError: a key that does not fit the array (indexing.rst)
   buffer_error,         // BufferError: DLPack exchange impossible as asked
   transfer_disallowed,  // RuntimeError: data moved between devices under TransferGuard(disallow)
   out_of_memory,        // MemoryError: an array too large for the memory there is
@@ -70,6 +71,15 @@ class DTypeError : public InvalidArgumentError {
  public:
   explicit DTypeError(const std::string& message)
       : InvalidArgumentError(ErrorKind::dtype_error, message) {}
+};
+
+// A key that does not fit the array (Python's IndexError): indexing.rst asks for an IndexError
+// for too many single-axis expressions, more than one ellipsis, a boolean index of higher rank,
+// and "should" for too few; strict uses it for out-of-bounds indices too, as Python does.
+class IndexError : public InvalidArgumentError {
+ public:
+  explicit IndexError(const std::string& message)
+      : InvalidArgumentError(ErrorKind::index_error, message) {}
 };
 
 // A DLPack exchange that cannot happen as asked (Python's BufferError).

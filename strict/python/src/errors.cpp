@@ -73,6 +73,9 @@ void bind_errors(py::module_& m, py::module_& linalg) {
         case strict::ErrorKind::dtype_error:
           type = PyExc_TypeError;
           break;
+        case strict::ErrorKind::index_error:
+          type = PyExc_IndexError;
+          break;
         case strict::ErrorKind::buffer_error:
           type = PyExc_BufferError;
           break;

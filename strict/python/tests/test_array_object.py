@@ -130,6 +130,21 @@ def test_getitem_forms():
     assert int(x[xp.asarray([2, 0]), 1][0]) == 9
 
 
+@pytest.mark.parametrize("key", [
+    (0, 0, 0),            # "must be raised if ... greater than N"
+    slice(1, 2),          # "should be raised if ... less than N" (no ellipsis)
+    (Ellipsis, 0, Ellipsis),  # "must be raised if more than one ellipsis is provided"
+    (0, 7),               # out of bounds (unspecified): Python's IndexError, as array-api-strict
+])
+def test_keys_that_do_not_fit_raise_index_error(key):
+    # indexing.rst, multi-axis indexing: "An IndexError exception must be raised ..."
+    x = xp.reshape(xp.arange(12), (3, 4))
+    with pytest.raises(IndexError, match="__getitem__"):
+        x[key]
+    with pytest.raises(IndexError, match="__setitem__"):
+        x[key] = 0
+
+
 def test_getitem_rejects_bool_and_floats():
     x = xp.arange(3)
     with pytest.raises(TypeError, match="bool"):

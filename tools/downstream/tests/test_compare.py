@@ -47,3 +47,20 @@ def test_a_test_collected_on_one_backend_only_is_a_difference(tmp_path):
     result = compare(tmp_path, [("a", PASS), ("b", PASS)], [("a", PASS)])
     assert result.returncode == 1
     assert "collected on one backend only: 1" in result.stdout
+
+
+def test_a_suite_run_part_by_part_is_read_whole_and_shown_per_part(tmp_path):
+    fail = '<failure message="HostAccessError: (x.py:9)"/>'
+    for backend, one, two in (("array_api_strict", [("a", PASS)], [("b", PASS)]),
+                              ("strict_xp", [("a", PASS)], [("b", fail)])):
+        (tmp_path / f"{backend}.fft.xml").write_text(junit(one))
+        (tmp_path / f"{backend}.fft.time").write_text("1.5 204800")
+        (tmp_path / f"{backend}.stats.xml").write_text(junit(two))
+        (tmp_path / f"{backend}.stats.time").write_text("3.0 1048576")
+    result = subprocess.run([sys.executable, str(COMPARE), "scipy", str(tmp_path), "1.18 2.6 2.4",
+                             "--pyargs", "scipy.fft"], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "| strict_xp | 1 | 1 | 0 | 4.5 |" in result.stdout
+    assert "| stats | strict_xp | 0 | 1 | 0 | 3.0 | 1024 |" in result.stdout
+    assert "| fft | array_api_strict | 1 | 0 | 0 | 1.5 | 200 |" in result.stdout
+    assert "- `tests.t::b`: HostAccessError: (x.py:9)" in result.stdout
