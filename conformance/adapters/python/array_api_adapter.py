@@ -609,7 +609,7 @@ class LibraryRaised(Exception):
 
 
 # ----------------------------------------------------------------------------------------------
-# Values decoding: the program wire format (conformance/src/program.cpp) into Python values.
+# Values decoding: the program wire format (conformance/src/program/program.cpp) into Python values.
 # Decoding happens once per program; resolve() turns decoded values into call arguments.
 # ----------------------------------------------------------------------------------------------
 

@@ -71,7 +71,8 @@ struct CheckContext {
   // between versions read it.
   std::string spec_version{};
   // Set by the runner for an adapter that runs ahead (Adapter::runs_ahead): the first rounds of
-  // cases sent before their check's turn (private/planned_ahead.hpp). Null: nothing planned ahead.
+  // cases sent before their check's turn (src/engine/planned_ahead.hpp). Null: nothing planned
+  // ahead.
   detail::PlannedAhead* planned_ahead = nullptr;
 };
 

@@ -381,7 +381,7 @@ TEST(Catalogue, OnlyTheCatalogueListsTheInPlaceOperators) {
   for (const auto& [op, base] : catalogue::in_place_operators())
     in_place.push_back(op);
   const auto files = sources_in(
-      {"src", "properties", "private", "app", "adapters/common", "adapters/python", "include"});
+      {"src", "properties", "app", "transport", "adapters/common", "adapters/python", "include"});
   for (const auto& [path, text] : files) {
     // One named on its own is a rule about that operator (@= follows matmul's shapes); two or
     // more are a list.
@@ -397,7 +397,7 @@ TEST(Catalogue, OnlyTheCatalogueListsTheInPlaceOperators) {
 TEST(Catalogue, OnlyTheCatalogueListsTheElementwiseFunctions) {
   const std::vector<std::string> run_tables = {"strict_operations.cpp",
                                                "torch_operations_elementwise.cpp"};
-  const auto files = sources_in({"src", "properties", "private", "app", "adapters", "include"});
+  const auto files = sources_in({"src", "properties", "app", "transport", "adapters", "include"});
   for (const auto& [path, text] : files) {
     if (std::find(run_tables.begin(), run_tables.end(), path.filename()) != run_tables.end())
       continue;

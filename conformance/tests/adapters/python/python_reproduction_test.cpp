@@ -1,7 +1,7 @@
 // The Python reproductions: scripts that import a namespace, replay a program and exit 1 exactly
 // when the expectation they carry is broken. Each test writes one and runs it with ADC_PYTHON
-// against fakexp (tests/python_fakes), a pure-Python namespace with two devices whose device rules
-// can be broken one at a time through FAKEXP_BUG.
+// against fakexp (tests/support/python_fakes), a pure-Python namespace with two devices whose
+// device rules can be broken one at a time through FAKEXP_BUG.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,7 +25,7 @@ namespace {
 using testing::array_on;
 using testing::step;
 
-const std::string kFakes = std::string(ADC_SOURCE_DIR) + "/conformance/tests/python_fakes";
+const std::string kFakes = std::string(ADC_SOURCE_DIR) + "/conformance/tests/support/python_fakes";
 
 const PythonSetup kFakexp{.module = "fakexp",
                           .setup = "import fakexp as xp",
@@ -412,7 +412,8 @@ TEST_F(PythonReproduction, TextWithQuotesAndLineBreaksStaysValid) {
       << run.output;
 }
 
-// fakexp's own rules, with each bug switch: tests/python_fakes/check_fakexp.py asserts them.
+// fakexp's own rules, with each bug switch: tests/support/python_fakes/check_fakexp.py asserts
+// them.
 TEST_F(PythonReproduction, TheFakeNamespaceKeepsItsRules) {
   const std::string check = "'" + kFakes + "/check_fakexp.py'";
   for (const char* bugs : {"", "mixed_add", "like_default", "ignore_device", "concat_moves",

@@ -1,6 +1,6 @@
 // What the harness keeps of a child process to say why it ended: the tail of its stderr and its
-// wait status in words. Shared by the Python adapter's interpreter (python/child_process.cpp)
-// and the in-process adapters' forked worker (forked_worker.cpp).
+// wait status in words. Shared by the Python adapter's interpreter (child_process.cpp in
+// adapters/python/) and the in-process adapters' forked worker (forked_worker.cpp).
 #pragma once
 
 #include <sys/types.h>

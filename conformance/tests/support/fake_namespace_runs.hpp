@@ -1,5 +1,6 @@
-// `conformance --impl python:<fake>` over the fake namespaces of tests/python_fakes/, with the
-// environment that configures them (FAKEXP_VERSION, FAKEXP_LIKE, FAKEXP_BUG), and what it wrote.
+// `conformance --impl python:<fake>` over the fake namespaces of tests/support/python_fakes/, with
+// the environment that configures them (FAKEXP_VERSION, FAKEXP_LIKE, FAKEXP_BUG), and what it
+// wrote.
 #pragma once
 
 #include <sys/wait.h>
@@ -35,10 +36,10 @@ inline FakeRun run_fake(const std::string& module, const std::string& environmen
   const fs::path json = dir / "tracker.json";
   const fs::path out = dir / "out.txt";
   fs::remove(json);
-  const std::string command = "PYTHONPATH='" ADC_SOURCE_DIR "/conformance/tests/python_fakes' " +
-                              environment + " '" + ADC_CONFORMANCE_BINARY +
-                              "' --impl python:" + module + " " + args + " --seed 3 --json '" +
-                              json.string() + "' >'" + out.string() + "' 2>&1";
+  const std::string command =
+      "PYTHONPATH='" ADC_SOURCE_DIR "/conformance/tests/support/python_fakes' " + environment +
+      " '" + ADC_CONFORMANCE_BINARY + "' --impl python:" + module + " " + args +
+      " --seed 3 --json '" + json.string() + "' >'" + out.string() + "' 2>&1";
   const int raw = std::system(command.c_str());
   FakeRun run;
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

@@ -1,4 +1,4 @@
-// The in-process adapters' isolation (adapters/common/forked_worker.cpp) with a stand-in for
+// The in-process adapters' isolation (transport/forked_worker.cpp) with a stand-in for
 // libtorch: a run function that answers, aborts, segfaults, hangs or answers at length depending
 // on the program.
 #include "forked_worker.hpp"

@@ -95,17 +95,17 @@ void expect_whole_run_completes(const std::string& module) {
   }
 }
 
-// Truthfulness (issue #16, item 1): library knowledge follows the arrays. tests/python_fakes/
-// torchwrap.py is a wrapper namespace over torch whose name says nothing of torch; without torch's
-// hint (chosen by the arrays' type) meta's limits (no data, no DLPack, no nonzero kernel) read as
-// failures of info.capabilities, explicit.asarray and the DLPack checks.
+// Truthfulness (issue #16, item 1): library knowledge follows the arrays.
+// tests/support/python_fakes/torchwrap.py is a wrapper namespace over torch whose name says nothing
+// of torch; without torch's hint (chosen by the arrays' type) meta's limits (no data, no DLPack, no
+// nonzero kernel) read as failures of info.capabilities, explicit.asarray and the DLPack checks.
 TEST(WrapperNamespace, GetsTheHintsOfTheLibraryItsArraysBelongTo) {
   REQUIRE_MODULE("torch");
   const SuiteRun run =
       run_suite("torchwrap",
                 "--examples 20 --filter 'info.capabilities.*' --filter 'explicit.asarray' "
                 "--filter 'dlpack.dlpack_device.*'",
-                "PYTHONPATH=" ADC_SOURCE_DIR "/conformance/tests/python_fakes");
+                "PYTHONPATH=" ADC_SOURCE_DIR "/conformance/tests/support/python_fakes");
   ASSERT_EQ(run.exit_code, 0) << run.output;
   std::vector<std::string> devices;
   for (const auto& device : run.handshake.at("devices"))
@@ -229,10 +229,10 @@ TEST(DaskArray, WholeRunCompletes) {
   expect_whole_run_completes("dask.array");
 }
 
-// A two-device fake namespace with a switchable bug (tests/python_fakes/fakexp.py): the suite
-// finds the bug, and the failure's reproduction is a Python script that fails the same way.
+// A two-device fake namespace with a switchable bug (tests/support/python_fakes/fakexp.py): the
+// suite finds the bug, and the failure's reproduction is a Python script that fails the same way.
 TEST(FakeNamespace, AMixedDeviceBugFailsWithARunnableReproduction) {
-  const std::string fakes = std::string(ADC_SOURCE_DIR) + "/conformance/tests/python_fakes";
+  const std::string fakes = std::string(ADC_SOURCE_DIR) + "/conformance/tests/support/python_fakes";
   ::setenv("PYTHONPATH", fakes.c_str(), 1);
   ::setenv("FAKEXP_BUG", "mixed_add", 1);
   const SuiteRun buggy = run_suite("fakexp", "--filter mixed.add");
@@ -263,7 +263,8 @@ TEST(FakeNamespace, AMixedDeviceBugFailsWithARunnableReproduction) {
 class FakeLibraryShapes : public ::testing::Test {
  protected:
   void SetUp() override {
-    const std::string fakes = std::string(ADC_SOURCE_DIR) + "/conformance/tests/python_fakes";
+    const std::string fakes =
+        std::string(ADC_SOURCE_DIR) + "/conformance/tests/support/python_fakes";
     ::setenv("PYTHONPATH", fakes.c_str(), 1);
   }
   void TearDown() override {

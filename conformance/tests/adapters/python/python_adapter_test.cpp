@@ -1,4 +1,4 @@
-// The Python adapter end to end, against small fake namespaces (tests/python_fakes/): the
+// The Python adapter end to end, against small fake namespaces (tests/support/python_fakes/): the
 // handshake, a program's outcomes, and isolation: a segfault, a hang, a stray stdout line and an
 // oversized reply each become that program's outcome, and the next program runs in a fresh child.
 #include <gmock/gmock.h>
@@ -21,7 +21,7 @@ using testing::step;
 class PythonAdapterTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    ::setenv("PYTHONPATH", ADC_SOURCE_DIR "/conformance/tests/python_fakes", 1);
+    ::setenv("PYTHONPATH", ADC_SOURCE_DIR "/conformance/tests/support/python_fakes", 1);
     ::unsetenv("FAKEXP_BUG");
   }
   static std::unique_ptr<Adapter> adapter(const std::string& module, int timeout_ms = 10000,
