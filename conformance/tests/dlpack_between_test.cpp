@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <ostream>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -53,6 +54,11 @@ struct BrokenConsumer {
   const char* bug;
   const char* check;  // the check that must catch it
 };
+
+// ctest lists each case by its bug rather than by the parameter's bytes.
+void PrintTo(const BrokenConsumer& broken, std::ostream* out) {
+  *out << broken.bug;
+}
 
 class BrokenConsumers : public ::testing::TestWithParam<BrokenConsumer> {};
 
