@@ -1,11 +1,14 @@
 // Pair runs (--peer, dlpack_between.*): merge keeps pairs of one consumer apart, the renderers
 // show them as one producer x consumer table (with the exception types and links to each pair's
 // reproductions) and never as rows, and a tracker without them renders as it always did.
+#include <filesystem>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "tracker/cli.hpp"
 #include "tracker/diff.hpp"
 #include "tracker/merge.hpp"
 #include "tracker/pair_matrix.hpp"
@@ -80,6 +83,17 @@ TEST(PairMatrix, MergeKeepsPairsOfOneConsumerApartAndDiffTellsThemApart) {
   // No route notes between pairs of one consumer: they judge different producers.
   EXPECT_TRUE(merged.implementations[0].notes.empty());
   EXPECT_TRUE(diff_trackers(merged, merged).changes.empty());
+  // Exported, each pair is a report of its own.
+  const auto dir = testing::scratch_dir("pair-export");
+  const auto path = testing::write_file(dir / "pairs.json", conformance::to_json(merged).dump());
+  std::ostringstream out, err;
+  ASSERT_EQ(run_cli({"export", path, "-o", (dir / "out").string(), "--suite-commit",
+                     std::string(40, 'a')},
+                    out, err),
+            0)
+      << err.str();
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "python-numpy-from-python-torch.json"));
+  EXPECT_TRUE(std::filesystem::exists(dir / "out" / "python-numpy-from-python-jax.numpy.json"));
   // The merged tracker round-trips through JSON with both peers.
   const auto read = conformance::tracker_from_json(conformance::to_json(merged));
   ASSERT_EQ(read.implementations.size(), 2u);
