@@ -48,6 +48,7 @@ std::unique_ptr<Adapter> make_adapter(const std::string& spec, const AdapterSett
     try {
       return make_python_adapter(
           PythonAdapterOptions{.module = std::string(text.substr(kPythonPrefix.size())),
+                               .peer = settings.peer,
                                .python = settings.python,
                                .timeout_ms = settings.timeout_ms});
     } catch (const PythonSetupError& error) {

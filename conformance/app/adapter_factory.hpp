@@ -12,6 +12,7 @@ namespace conformance::app {
 struct AdapterSettings {
   std::string python = "/usr/bin/python3";
   int timeout_ms = 10000;
+  std::string peer{};  // --peer's module, without "python:" ("": none)
 };
 
 // Throws UsageError for a spec of no known form, for an adapter this build lacks, or when the

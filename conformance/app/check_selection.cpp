@@ -1,11 +1,13 @@
 // Applies --filter and checks --reproduce's one-check rule.
 #include "check_selection.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <string_view>
 
 #include <fmt/format.h>
 
+#include "conformance/known_failures.hpp"
 #include "conformance/runner.hpp"
 #include "usage_error.hpp"
 
@@ -34,15 +36,30 @@ Shard parse_shard(const std::string& text) {
   return {k - 1, n};
 }
 
+// With --peer, the dlpack_between.* checks (peer_checks()) that --filter selects.
+std::vector<const Check*> select_peer_checks(const std::vector<std::string>& filters) {
+  std::vector<const Check*> selected;
+  for (const Check& check : peer_checks())
+    if (filters.empty() || std::any_of(filters.begin(), filters.end(), [&](const auto& filter) {
+          return glob_match(filter, check.info.id);
+        }))
+      selected.push_back(&check);
+  return selected;
+}
+
 }  // namespace
 
 std::vector<const Check*> select_for(const CommandLine& command_line) {
+  const auto select = [&](const std::vector<std::string>& filters) {
+    return command_line.peer.empty() ? select_checks(filters) : select_peer_checks(filters);
+  };
   for (const std::string& filter : command_line.filters) {
-    if (select_checks({filter}).empty())
+    if (select({filter}).empty())
       throw UsageError(
-          fmt::format("--filter '{}' matches no check id (--list prints them)", filter));
+          fmt::format("--filter '{}' matches no check id{} (--list prints them)", filter,
+                      command_line.peer.empty() ? "" : " of the --peer checks (dlpack_between.*)"));
   }
-  std::vector<const Check*> checks = select_checks(command_line.filters);
+  std::vector<const Check*> checks = select(command_line.filters);
   if (!command_line.shard.empty()) {
     const Shard shard = parse_shard(command_line.shard);
     std::vector<const Check*> slice;

@@ -30,6 +30,11 @@ void add_options(CLI::App& app, CommandLine& cl) {
                  "python:<module>")
       ->type_name("SPEC")
       ->allow_extra_args(false);
+  app.add_option("--peer", cl.peer,
+                 "a second library, python:<module>, loaded in each python: --impl's process: "
+                 "its arrays go to the --impl's from_dlpack (runs only the dlpack_between.* "
+                 "checks)")
+      ->type_name("SPEC");
   app.add_option("--python", cl.python, "interpreter for python: adapters")
       ->type_name("PATH")
       ->capture_default_str();
@@ -100,6 +105,26 @@ std::variant<CommandLine, int> parse_command_line(int argc, char** argv) {
   return cl;
 }
 
+namespace {
+
+// --peer is one more Python module in each --impl's interpreter: both must be python: specs.
+void validate_peer(const CommandLine& cl) {
+  if (cl.peer.empty()) return;
+  constexpr std::string_view kPython = "python:";
+  if (!cl.peer.starts_with(kPython) || cl.peer.size() == kPython.size())
+    throw UsageError(fmt::format(
+        "--peer '{}' is not python:<module> (the peer is loaded in the --impl's Python process)",
+        cl.peer));
+  for (const auto& spec : cl.implementations)
+    if (!spec.starts_with(kPython))
+      throw UsageError(fmt::format(
+          "--peer {} needs python: implementations: --impl {} runs in no Python process to load "
+          "it into",
+          cl.peer, spec));
+}
+
+}  // namespace
+
 void validate_ranges(const CommandLine& cl) {
   if (cl.implementations.empty() && !cl.list && !cl.list_faults)
     throw UsageError("no --impl given (e.g. --impl strict; --list prints the checks)");
@@ -108,6 +133,7 @@ void validate_ranges(const CommandLine& cl) {
   if (cl.timeout_ms < 1)
     throw UsageError(fmt::format("--timeout-ms must be at least 1, not {}", cl.timeout_ms));
   if (cl.python.empty()) throw UsageError("--python needs an interpreter path");
+  validate_peer(cl);
   if (!cl.spec_version.empty() && !is_spec_version(cl.spec_version)) {
     throw UsageError(fmt::format("--spec-version {} is not a version of the standard; one of {}",
                                  cl.spec_version, fmt::join(catalogue::spec_versions(), ", ")));

@@ -11,6 +11,7 @@ namespace conformance::app {
 
 struct CommandLine {
   std::vector<std::string> implementations{};  // --impl, in the order given
+  std::string peer{};  // --peer python:<module>: the producer of dlpack_between.* ("": none)
   std::string python = "/usr/bin/python3";
   int examples = 100;
   std::optional<std::uint64_t> seed{};  // nullopt: draw one

@@ -3,6 +3,7 @@
 #include "console_report.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <array>
@@ -72,6 +73,17 @@ void print_implementation_header(std::ostream& out, const Handshake& handshake,
   out << fmt::format("== {}: {} {}, {} device(s); judged by spec {} ({})\n",
                      handshake.implementation, handshake.library, handshake.library_version,
                      handshake.devices.size(), judged.version, judged.basis);
+  if (!handshake.peer) return;
+  if (!handshake.peer_error.empty()) {
+    out << fmt::format("   its arrays' producer (--peer): {}\n", handshake.peer_error);
+    return;
+  }
+  std::vector<std::string> devices;
+  for (const auto& device : handshake.peer->devices)
+    devices.push_back(device.repr);
+  out << fmt::format("   its arrays' producer (--peer): {}: {} {}, devices {}\n",
+                     handshake.peer->implementation, handshake.peer->library,
+                     handshake.peer->library_version, fmt::join(devices, ", "));
 }
 
 std::size_t id_column_width(const std::vector<const Check*>& checks) {

@@ -63,8 +63,11 @@ SuiteRun prepare(const CommandLine& command_line, std::vector<const Check*> chec
       .expectations = read_expectations(command_line.expectations_paths),
       .spec_version = command_line.spec_version,
   };
-  const AdapterSettings settings{.python = command_line.python,
-                                 .timeout_ms = command_line.timeout_ms};
+  const AdapterSettings settings{
+      .python = command_line.python,
+      .timeout_ms = command_line.timeout_ms,
+      .peer =
+          command_line.peer.empty() ? "" : command_line.peer.substr(std::string("python:").size())};
   const auto& specs = command_line.implementations;
   for (auto spec = specs.begin(); spec != specs.end(); ++spec) {
     if (std::find(specs.begin(), spec, *spec) != spec)

@@ -3,6 +3,9 @@
 
     array_api_adapter.py MODULE                 JSON lines: requests on stdin, replies on the
                                                 protocol channel (a dup of fd 1 taken at start)
+    array_api_adapter.py MODULE --peer PEER     the same, with a second namespace PEER in this
+                                                process: steps with "namespace": "peer" run in it
+                                                (dlpack_between.*: PEER's arrays to MODULE)
     array_api_adapter.py MODULE --replay FILE   bench: time a plain loop over FILE's programs
 
 MODULE is any importable array namespace (numpy.array_api, numpy, torch, dask.array, ...). The
@@ -682,7 +685,7 @@ class DecodedStep:
     the others). Built in one pass: decoding is on the harness's path too."""
 
     __slots__ = ("op", "harness", "args", "kwargs", "keywords", "refs", "ready_args",
-                 "ready_kwargs", "fills", "keyword_fills", "input_only")
+                 "ready_kwargs", "fills", "keyword_fills", "input_only", "env")
 
 
 def note_reads(value, refs):
@@ -701,7 +704,10 @@ def note_reads(value, refs):
 
 
 def decode_step(j, env=None):
+    if "namespace" in j:
+        env = peer_of(env, j["namespace"])
     step = DecodedStep()
+    step.env = env  # the namespace it runs in; None: the run's
     step.op = op = str(j["op"])
     step.harness = op.startswith("harness.")
     ready = True
@@ -733,14 +739,29 @@ def decode_step(j, env=None):
     return step
 
 
+def peer_of(env, namespace):
+    """The environment a step with "namespace" runs in: only "peer" is known."""
+    if namespace != "peer":
+        raise ValueError(f"unknown step namespace {namespace!r}")
+    if env is None:
+        return None
+    if getattr(env, "peer", None) is None:
+        raise Unsupported(getattr(env, "peer_error", None) or "no --peer namespace was loaded")
+    return env.peer
+
+
 class DecodedProgram(list):
     """Each step, or the error that kept it from decoding (reported as AdapterError), and
     whether the check compares array values (the program's read_values: only then are they read
     back, which was a third of the executor's time)."""
 
-    def __init__(self, steps, read_values):
+    def __init__(self, steps, read_values, raw_errors=False):
         super().__init__(steps)
         self.read_values = read_values
+        # A program across two namespaces (dlpack_between.*) reports every error as raised: its
+        # checks judge refusals by exception type (torch's "Cannot pack tensors on meta" is a
+        # BufferError there, not a device limit of the hint table).
+        self.raw_errors = raw_errors
 
 
 def decode_program(j, env=None):
@@ -750,7 +771,8 @@ def decode_program(j, env=None):
             steps.append(decode_step(raw, env))
         except Exception as e:
             steps.append(e)
-    return DecodedProgram(steps, bool(j.get("read_values", False)))
+    raw_errors = any(isinstance(raw, dict) and "namespace" in raw for raw in j.get("steps", []))
+    return DecodedProgram(steps, bool(j.get("read_values", False)), raw_errors)
 
 
 def check_produced(refs, outputs):
@@ -878,6 +900,38 @@ def has_operation(env, name):
 
 
 def handshake(env, request):
+    reply = {
+        "type": "handshake",
+        "handshake": describe(env, request.get("implementation", f"python:{env.module}"),
+                              request.get("operations", [])),
+        "python": python_setup(env),
+    }
+    peer_module = getattr(env, "peer_module", None)
+    if peer_module is not None:
+        implementation = f"python:{peer_module}"
+        if env.peer is None:
+            reply["handshake"]["peer"] = {"implementation": implementation,
+                                          "error": env.peer_error}
+        else:
+            reply["handshake"]["peer"] = describe(env.peer, implementation,
+                                                  request.get("operations", []))
+            reply["python"]["peer"] = python_setup(env.peer)
+    return reply
+
+
+def python_setup(env):
+    """How a reproduction script reaches the namespace."""
+    return {
+        "module": env.module,
+        "setup": env.setup,
+        "devices": env.devices_text,
+        "set_default_device": env.set_default_template,
+        "notes": env.notes,
+    }
+
+
+def describe(env, implementation, operations):
+    """The handshake's description of one namespace."""
     xp = env.xp
     fresh = env.fresh
     features = {
@@ -888,27 +942,17 @@ def handshake(env, request):
         "dlpack": fresh is not None and safe_hasattr(fresh, "__dlpack_device__")
                   and hasattr(xp, "from_dlpack"),
     }
-    operations = [str(n) for n in request.get("operations", []) if has_operation(env, str(n))]
+    operations = [str(n) for n in operations if has_operation(env, str(n))]
     return {
-        "type": "handshake",
-        "handshake": {
-            "implementation": request.get("implementation", f"python:{env.module}"),
-            "library": env.hint.get("library", env.module),
-            "library_version": library_version(env.module),
-            "spec_version": str(getattr(xp, "__array_api_version__", None) or ""),
-            "devices": [device_description(env, d) for d in env.devices],
-            "default_device": env.default_device,
-            "features": features,
-            "operations": operations,
-            "devices_container": devices_container(env),
-        },
-        "python": {
-            "module": env.module,
-            "setup": env.setup,
-            "devices": env.devices_text,
-            "set_default_device": env.set_default_template,
-            "notes": env.notes,
-        },
+        "implementation": implementation,
+        "library": env.hint.get("library", env.module),
+        "library_version": library_version(env.module),
+        "spec_version": str(getattr(xp, "__array_api_version__", None) or ""),
+        "devices": [device_description(env, d) for d in env.devices],
+        "default_device": env.default_device,
+        "features": features,
+        "operations": operations,
+        "devices_container": devices_container(env),
     }
 
 
@@ -1018,10 +1062,11 @@ class Run:
         self.env = env
         self.read_values = read_values
         self.outputs = []  # per step: a list of results, or None (raised / unsupported / not run)
-        self.moved_default = False
+        self.moved_default = []  # the environments whose default device a step set
+        self.raw_errors = False
 
     def _step(self, step):
-        env, op, outputs = self.env, step.op, self.outputs
+        env, op, outputs = step.env or self.env, step.op, self.outputs
         try:
             args = step.ready_args
             if args is not None:  # literals and single results: fill in the results
@@ -1056,7 +1101,7 @@ class Run:
                 kwargs = {name: value[1] if value[0] == "lit" else resolve(env, value, outputs)
                           for name, value in step.kwargs}
             if step.harness:
-                return self._harness(op, args, kwargs)
+                return self._harness(op, args, kwargs, env)
             function = env._callables.get(op)  # a namespace function looked up before
             if step.input_only and env.make_input is not None:
                 function, attribute = env.make_input, False
@@ -1085,7 +1130,7 @@ class Run:
         except KeyboardInterrupt:
             raise
         except BaseException as e:
-            limit = device_limit(env, e)
+            limit = None if self.raw_errors else device_limit(env, e)
             if limit is not None:
                 return {"status": "unsupported", "message": limit}, None
             return raised(e), None
@@ -1096,13 +1141,13 @@ class Run:
                 [result]
         return report_result(env, op, result, self.read_values)
 
-    def _harness(self, op, args, kwargs):
-        env = self.env
+    def _harness(self, op, args, kwargs, env):
         if op == "harness.set_default_device":
             if env.set_default_template is None:
                 raise Unsupported(f"{env.module} has no way to set the default device")
             device = kwargs.get("device", args[0] if args else None)
-            self.moved_default = True
+            if env not in self.moved_default:
+                self.moved_default.append(env)
             try:
                 env.set_default_device(device)
             except Unsupported:
@@ -1131,9 +1176,9 @@ class Run:
 
     def finish(self):
         """Back to the state of the handshake."""
-        if self.moved_default:
+        for env in self.moved_default:
             try:
-                self.env.restore_default_device()
+                env.restore_default_device()
             except Exception as e:
                 print(f"array_api_adapter: restoring the default device failed: {e!r}",
                       file=sys.stderr)
@@ -1141,11 +1186,14 @@ class Run:
 
 def run_program(env, steps):
     run = Run(env, getattr(steps, "read_values", True))
+    run.raw_errors = getattr(steps, "raw_errors", False)
     outputs = run.outputs  # per step: a list of results, or None (raised / unsupported / not run)
     outcomes = []
     try:
         for step in steps:
-            if isinstance(step, Exception):  # it did not decode
+            if isinstance(step, Unsupported):  # a peer step without a peer
+                outcome, produced = {"status": "unsupported", "message": str(step)}, None
+            elif isinstance(step, Exception):  # it did not decode
                 outcome, produced = adapter_error(step), None
             else:
                 try:
@@ -1471,19 +1519,39 @@ def replay(env, path, protocol):
     return 0
 
 
+def load_environment(module):
+    """(Environment, None), or (None, the StartupError that kept it from loading)."""
+    try:
+        return Environment(module), None
+    except StartupError as e:
+        return None, e
+    except Exception as e:  # the namespace broke while being looked at
+        return None, StartupError("not_a_namespace", one_line(f"{type(e).__name__}: {e}"))
+
+
+def load_peer(env, module):
+    """The --peer namespace beside env: env.peer, or None and env.peer_error saying why."""
+    env.peer_module = module
+    env.peer, error = load_environment(module)
+    env.peer_error = None
+    if error is not None:
+        what = "is not an array namespace" if error.kind == "not_a_namespace" \
+            else "the module does not import"
+        env.peer_error = f"python:{module}: {what}: {error}"
+
+
 def main(argv):
+    peer = None
+    if len(argv) == 4 and argv[2] == "--peer":
+        peer, argv = argv[3], argv[:2]
     if len(argv) not in (2, 4) or (len(argv) == 4 and argv[2] != "--replay"):
-        print("usage: array_api_adapter.py MODULE [--replay FILE]", file=sys.stderr)
+        print("usage: array_api_adapter.py MODULE [--peer PEER | --replay FILE]", file=sys.stderr)
         return 2
     protocol = open_channels()
     warnings.simplefilter("ignore")
-    env, startup_error = None, None
-    try:
-        env = Environment(argv[1])
-    except StartupError as e:
-        startup_error = e
-    except Exception as e:  # the namespace broke while being looked at
-        startup_error = StartupError("not_a_namespace", one_line(f"{type(e).__name__}: {e}"))
+    env, startup_error = load_environment(argv[1])
+    if env is not None and peer is not None:
+        load_peer(env, peer)
     # What the import and the handshake's set-up made lives as long as the process: keep the
     # collector from scanning it again at every full collection (torch's child: 5.1 -> 4.5 s).
     gc.freeze()

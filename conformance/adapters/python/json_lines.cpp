@@ -50,6 +50,11 @@ PythonSetup setup_from_json(const nlohmann::json& j) {
   j.at("devices").get_to(setup.devices);
   if (const auto& setter = j.at("set_default_device"); !setter.is_null())
     setup.set_default_device = setter.get<std::string>();
+  if (const auto peer = j.find("peer"); peer != j.end()) {
+    peer->at("module").get_to(setup.peer_module);
+    peer->at("setup").get_to(setup.peer_setup);
+    peer->at("devices").get_to(setup.peer_devices);
+  }
   return setup;
 }
 

@@ -77,6 +77,9 @@ class PythonAdapter final : public Adapter {
     if (auto* error = std::get_if<std::string>(&reply)) throw PythonSetupError(*error);
     handshake_ = std::move(std::get<HandshakeReply>(reply).handshake);
     handshake_.implementation = "python:" + options_.module;
+    // Results of peer steps index the peer's devices: outcomes are checked against the longer list.
+    device_count_ = handshake_.devices.size();
+    if (handshake_.peer) device_count_ = std::max(device_count_, handshake_.peer->devices.size());
   }
 
   const Handshake& handshake() const override { return handshake_; }
@@ -111,8 +114,7 @@ class PythonAdapter final : public Adapter {
       case ChildProcess::Wait::line:
         break;
     }
-    auto decoded = python_internal::decode_outcome(reply.line, program.steps.size(),
-                                                   handshake_.devices.size());
+    auto decoded = python_internal::decode_outcome(reply.line, program.steps.size(), device_count_);
     if (auto* outcome = std::get_if<ProgramOutcome>(&decoded)) return std::move(*outcome);
     child_.reset();  // out of step with us: a fresh child for the next program
     if (auto* error = std::get_if<ProtocolError>(&decoded))
@@ -185,7 +187,7 @@ class PythonAdapter final : public Adapter {
       const auto reply = child_->receive(options_.timeout_ms, options_.max_reply_bytes);
       if (reply.wait != ChildProcess::Wait::line) return false;
       auto decoded = python_internal::decode_outcome(
-          reply.line, programs[outcomes.size()].steps.size(), handshake_.devices.size());
+          reply.line, programs[outcomes.size()].steps.size(), device_count_);
       auto* outcome = std::get_if<ProgramOutcome>(&decoded);
       if (outcome == nullptr) return false;
       outcomes.push_back(std::move(*outcome));
@@ -200,9 +202,9 @@ class PythonAdapter final : public Adapter {
       std::vector<std::string> environment{"PYTHONDONTWRITEBYTECODE=1"};
       if (const std::string quiet = find_quiet_torch_errors_library(); !quiet.empty())
         environment.push_back("ADC_QUIET_TORCH_ERRORS=" + quiet);
-      child_ = std::make_unique<ChildProcess>(
-          std::vector<std::string>{options_.python, "-u", options_.script, options_.module},
-          environment);
+      std::vector<std::string> command{options_.python, "-u", options_.script, options_.module};
+      if (!options_.peer.empty()) command.insert(command.end(), {"--peer", options_.peer});
+      child_ = std::make_unique<ChildProcess>(command, environment);
     } catch (const std::exception& error) {
       return fmt::format("--python {}: {}", options_.python, error.what());
     }
@@ -286,6 +288,7 @@ class PythonAdapter final : public Adapter {
   PythonAdapterOptions options_;
   std::unique_ptr<ChildProcess> child_;
   Handshake handshake_;
+  std::size_t device_count_ = 0;
   PythonSetup setup_;
   std::string record_path_;
   // A reply that does not come back complete ends the child: that batch's programs not answered

@@ -152,6 +152,12 @@ void write_header(std::string& out, const PythonSetup& setup, const Handshake& h
   out += "import warnings\n\nwarnings.simplefilter(\"ignore\")\n";
   out += indented(setup.setup, "");
   out += fmt::format("\ndevices = list({})\n", setup.devices);
+  if (!setup.peer_setup.empty()) {
+    // The peer's setup names its namespace `xp` as well: it runs in a function of its own.
+    out += fmt::format("\n\ndef peer_namespace():  # --peer {}\n{}    return xp, list({})\n\n\n",
+                       setup.peer_module, indented(setup.peer_setup, "    "), setup.peer_devices);
+    out += "peer, peer_devices = peer_namespace()\n";
+  }
   out += fmt::format("RULE = {}\n", python_string(one_line(expectation.rule)));
   out += fmt::format("EXPECTED = {}\n", python_string(expected_sentence(expectation, handshake)));
 }

@@ -3,6 +3,7 @@
 // of process for Python.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -44,6 +45,11 @@ struct Handshake {
   // The Python type of __array_namespace_info__().devices()'s answer ("tuple", "list"); "" for an
   // adapter that has no Python object to ask (the C++ APIs) or a library without the call.
   std::string devices_container{};
+  // --peer (dlpack_between.*): the second namespace loaded in the same process, whose arrays are
+  // handed to this implementation's from_dlpack, as its own handshake describes it; null without
+  // --peer. One that could not be loaded has only `implementation` set, and `peer_error` says why.
+  std::shared_ptr<const Handshake> peer{};
+  std::string peer_error{};
 };
 
 class Adapter {

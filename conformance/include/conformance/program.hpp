@@ -89,6 +89,10 @@ struct Step {
   // Whether the check judges this step. Steps that only build inputs are not judged: their own
   // checks do that, so a failure is reported by the family it belongs to.
   bool under_test = true;
+  // Runs in the --peer namespace, not the implementation's (JSON "namespace": "peer", absent
+  // otherwise): its DeviceIndex values and its results' devices index the peer's devices. Only
+  // dlpack_between.* programs have such steps: they hand a peer array to the implementation.
+  bool peer = false;
   friend bool operator==(const Step&, const Step&) = default;
 };
 

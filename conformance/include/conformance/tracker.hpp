@@ -45,6 +45,10 @@ struct Tracker {
 // tracker written before the suite judged by version.
 JudgedVersion judged_by(const ImplementationRun& run);
 
+// How reports name a run: its implementation, and for a --peer run (dlpack_between.*) the pair,
+// "python:numpy from python:torch" (consumer from producer).
+std::string run_label(const Handshake& handshake);
+
 // Counts of each status among `results`, every status present (zeros included).
 std::map<std::string, int> summarize(const std::vector<CheckResult>& results);
 

@@ -60,6 +60,12 @@ void to_json(nlohmann::json& j, const Handshake& handshake) {
        {"features", features_to_json(handshake.features)},
        {"operations", handshake.operations},
        {"devices_container", handshake.devices_container}};
+  // Only with --peer, so that every other handshake reads as before.
+  if (handshake.peer && handshake.peer_error.empty())
+    j["peer"] = *handshake.peer;
+  else if (handshake.peer)
+    j["peer"] = {{"implementation", handshake.peer->implementation},
+                 {"error", handshake.peer_error}};
 }
 
 void from_json(const nlohmann::json& j, Handshake& handshake) {
@@ -76,6 +82,16 @@ void from_json(const nlohmann::json& j, Handshake& handshake) {
   j.at("operations").get_to(read.operations);
   // Absent from handshakes and trackers written before issue #16.
   read.devices_container = j.value("devices_container", "");
+  if (const auto peer = j.find("peer"); peer != j.end()) {
+    if (peer->contains("error")) {
+      Handshake unloaded;
+      peer->at("implementation").get_to(unloaded.implementation);
+      peer->at("error").get_to(read.peer_error);
+      read.peer = std::make_shared<const Handshake>(std::move(unloaded));
+    } else {
+      read.peer = std::make_shared<const Handshake>(peer->get<Handshake>());
+    }
+  }
   handshake = std::move(read);
 }
 

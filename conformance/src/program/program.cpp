@@ -2,6 +2,7 @@
 #include "conformance/program.hpp"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fmt/format.h>
 
@@ -51,6 +52,26 @@ std::string nested(const Data& data, std::size_t axis, std::size_t& position) {
     out += nested(data, axis + 1, position);
   }
   return out + "]";
+}
+
+// A peer step's text names the peer's namespace and devices (python_reproduction defines both).
+std::string spelled(const Step& step, const std::string& text) {
+  if (!step.peer) return text;
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool word_start =
+        i == 0 || !(std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_');
+    if (word_start && text.compare(i, 3, "xp.") == 0) {
+      out += "peer.";
+      i += 2;
+    } else if (word_start && text.compare(i, 8, "devices[") == 0) {
+      out += "peer_devices[";
+      i += 7;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -113,7 +134,7 @@ std::string to_string(const Step& step, int index) {
   const std::string_view op = step.op;
   const auto* entry = catalogue::find_operation(op);
   if (entry != nullptr && entry->ns == catalogue::Namespace::array_attribute && !step.args.empty())
-    return fmt::format("x{} = {}.{}", index, to_string(step.args[0]), op.substr(6));
+    return spelled(step, fmt::format("x{} = {}.{}", index, to_string(step.args[0]), op.substr(6)));
   if (op.starts_with("array.") && !step.args.empty()) {
     // A method: the first argument is self.
     callee = to_string(step.args[0]) + "." + std::string(op.substr(6));
@@ -137,7 +158,7 @@ std::string to_string(const Step& step, int index) {
   }
   for (const auto& keyword : step.kwargs)
     parts.push_back(fmt::format("{}={}", keyword.name, to_string(keyword.value)));
-  return fmt::format("x{} = {}({})", index, callee, fmt::join(parts, ", "));
+  return spelled(step, fmt::format("x{} = {}({})", index, callee, fmt::join(parts, ", ")));
 }
 
 std::string to_string(const Program& program) {
@@ -239,6 +260,7 @@ void to_json(nlohmann::json& j, const Step& step) {
   for (const auto& keyword : step.kwargs)
     kwargs.push_back({keyword.name, keyword.value});
   j = {{"op", step.op}, {"args", step.args}, {"kwargs", kwargs}, {"under_test", step.under_test}};
+  if (step.peer) j["namespace"] = "peer";  // absent: the implementation's (programs before #33)
 }
 
 void from_json(const nlohmann::json& j, Step& step) {
@@ -248,6 +270,10 @@ void from_json(const nlohmann::json& j, Step& step) {
   for (const auto& pair : j.at("kwargs"))
     step.kwargs.push_back({pair.at(0).get<std::string>(), pair.at(1).get<Value>()});
   step.under_test = j.value("under_test", true);
+  const std::string where = j.value("namespace", "");
+  if (!where.empty() && where != "peer")
+    throw std::runtime_error("unknown step namespace: " + where);
+  step.peer = where == "peer";
 }
 
 void to_json(nlohmann::json& j, const Program& program) {

@@ -123,6 +123,7 @@ void append_step(std::string& out, const Step& step) {
     append_value(out, keyword.value);
     out += ']';
   });
+  if (step.peer) out += R"(,"namespace":"peer")";
   out += R"(,"op":)";
   append_string(out, step.op);
   out += step.under_test ? R"(,"under_test":true})" : R"(,"under_test":false})";

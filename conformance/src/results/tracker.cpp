@@ -152,6 +152,11 @@ JudgedVersion judged_by(const ImplementationRun& run) {
                             declared.empty() ? "none" : declared)};
 }
 
+std::string run_label(const Handshake& handshake) {
+  if (!handshake.peer) return handshake.implementation;
+  return handshake.implementation + " from " + handshake.peer->implementation;
+}
+
 std::map<std::string, int> summarize(const std::vector<CheckResult>& results) {
   std::map<std::string, int> counts;
   for (Status status :

@@ -295,8 +295,12 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
         if (!export_impls.empty() &&
             std::find(export_impls.begin(), export_impls.end(), spec) == export_impls.end())
           continue;
+        // A pair run (--peer) is named by its pair: one consumer's pairs would overwrite each
+        // other.
         const auto path =
-            (std::filesystem::path(export_directory) / (report_file_name(spec) + ".json")).string();
+            (std::filesystem::path(export_directory) /
+             (report_file_name(conformance::run_label(implementation.handshake)) + ".json"))
+                .string();
         write_text(path, compliance_report(run, implementation, export_options).dump(2) + "\n");
         out << "wrote " << path << "\n";
         ++written;

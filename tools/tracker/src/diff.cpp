@@ -22,7 +22,7 @@ Statuses statuses_of(const conformance::Tracker& tracker, std::string_view which
   Statuses statuses;
   std::set<std::string> implementations;
   for (const auto& run : tracker.implementations) {
-    const auto& implementation = run.handshake.implementation;
+    const auto implementation = conformance::run_label(run.handshake);
     if (!implementations.insert(implementation).second) {
       throw TrackerError(std::string(which) + " holds " + implementation +
                          " more than once (a merge of several runs): diff them one at a time");

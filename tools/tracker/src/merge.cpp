@@ -16,7 +16,11 @@ std::string run_identity(const conformance::Handshake& handshake) {
   std::string identity = handshake.implementation + " " + handshake.library_version + " [";
   for (const auto& device : handshake.devices)
     identity += device.repr + ",";
-  return identity + "]";
+  identity += "]";
+  // Pair runs (--peer) of one consumer with different producers are different runs.
+  if (handshake.peer)
+    identity += " from " + handshake.peer->implementation + " " + handshake.peer->library_version;
+  return identity;
 }
 
 std::string join(const std::vector<std::string>& words, std::string_view separator) {

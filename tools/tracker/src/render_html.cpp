@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "tracker/pair_matrix.hpp"
+
 namespace tracker {
 namespace {
 
@@ -222,6 +224,51 @@ void write_route_notes(std::ostream& out, const Tracker& tracker) {
   }
 }
 
+// The producer x consumer table of pair runs (pair_matrix.hpp), each cell linking to the pair's
+// failing and unsupported checks, with reproductions, under the table.
+void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIssueLookup& lookup) {
+  const PairMatrix matrix = pair_matrix(tracker);
+  if (matrix.cells.empty()) return;
+  out << "<h2 id=\"dlpack-between\">DLPack between libraries</h2>\n"
+      << "<p><code>consumer.from_dlpack(x)</code> of an array <code>x</code> made by another "
+      << "library, the producer, in one process (<code>--peer</code>, the "
+      << "<code>dlpack_between.*</code> checks): where the result lands, whether "
+      << "<code>copy=False</code> shares and <code>copy=True</code> copies, and which exception a "
+      << "refusal raises.</p>\n<div class=\"matrix-box\">\n<table class=\"matrix pairs\" "
+      << "id=\"pair-matrix\">\n<thead><tr><th class=\"corner\">producer \u2193 / consumer "
+      << "\u2192</th>";
+  for (const auto& consumer : matrix.consumers)
+    out << "<th scope=\"col\">" << escape_html(consumer) << "</th>";
+  out << "</tr></thead>\n<tbody>\n";
+  for (const auto& producer : matrix.producers) {
+    out << "<tr><th class=\"implementation\" scope=\"row\">" << escape_html(producer) << "</th>";
+    for (const auto& consumer : matrix.consumers) {
+      const PairCell* cell = matrix.at(producer, consumer);
+      if (cell == nullptr) {
+        out << "<td class=\"pair state-empty\">-</td>";
+        continue;
+      }
+      const std::string state = cell->state == "pass"   ? "state-pass"
+                                : cell->state == "fail" ? "state-new"
+                                                        : "state-none";
+      out << "<td class=\"pair " << state << "\" data-producer=\"" << escape_html(producer)
+          << "\" data-consumer=\"" << escape_html(consumer) << "\" data-state=\"" << cell->state
+          << "\"><a href=\"#" << cell->anchor << "\">" << escape_html(cell->text) << "</a></td>";
+    }
+    out << "</tr>\n";
+  }
+  out << "</tbody>\n</table>\n</div>\n";
+  for (const auto& cell : matrix.cells) {
+    out << "<details class=\"pair-details\" id=\"" << cell.anchor << "\"><summary><strong>"
+        << escape_html(cell.consumer) << "</strong> from <strong>" << escape_html(cell.producer)
+        << "</strong>: " << escape_html(cell.text) << "</summary>\n<div class=\"drill\">\n";
+    for (const auto& result : cell.run->results)
+      if (!is_passing(result.status))
+        write_check(out, result, cell.run->handshake.implementation, lookup);
+    out << "</div></details>\n";
+  }
+}
+
 void write_run_info(std::ostream& out, const conformance::RunInfo& run) {
   std::string command;
   for (const auto& arg : run.command)
@@ -266,8 +313,11 @@ std::string escape_html(std::string_view text) {
   return out;
 }
 
-std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup,
-                        const std::vector<std::string>& machines) {
+std::string render_html(const Tracker& all_runs, const KnownIssueLookup& lookup,
+                        const std::vector<std::string>& all_machines) {
+  // Pair runs (--peer) have no row: they are the producer x consumer table after the matrix.
+  std::vector<std::string> machines = all_machines;
+  const Tracker tracker = without_pair_runs(all_runs, &machines);
   const auto families = families_of(tracker);
   std::ostringstream out;
   out << "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
@@ -303,6 +353,7 @@ std::string render_html(const Tracker& tracker, const KnownIssueLookup& lookup,
   }
   out << "</tbody>\n</table>\n</div>\n";
   write_route_notes(out, tracker);
+  write_pair_matrix(out, all_runs, lookup);
   out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
   return out.str();
 }

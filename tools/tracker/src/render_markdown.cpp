@@ -2,6 +2,7 @@
 
 #include "tracker/cells.hpp"
 #include "tracker/markdown_text.hpp"
+#include "tracker/pair_matrix.hpp"
 
 #include <algorithm>
 #include <map>
@@ -152,9 +153,9 @@ std::string section(const ImplementationRun& run, const std::string& label,
   return text;
 }
 
-}  // namespace
-
-std::string render_markdown(const conformance::Tracker& tracker, const KnownIssues& known_issues) {
+// The implementations' sections and family matrix; `say_empty`: a tracker without them says so.
+std::string render_rows(const conformance::Tracker& tracker, const KnownIssues& known_issues,
+                        bool say_empty) {
   const auto& run = tracker.run;
   std::string text = "# Device-semantics conformance tracker\n\n";
   text +=
@@ -172,7 +173,7 @@ std::string render_markdown(const conformance::Tracker& tracker, const KnownIssu
 
   const auto labels = run_labels(tracker);
   const auto families = families_of(tracker);
-  if (tracker.implementations.empty()) text += "No implementations in this tracker.\n";
+  if (tracker.implementations.empty() && say_empty) text += "No implementations in this tracker.\n";
   for (std::size_t i = 0; i < tracker.implementations.size(); ++i) {
     text += section(tracker.implementations[i], labels[i], families, known_issues);
   }
@@ -195,6 +196,15 @@ std::string render_markdown(const conformance::Tracker& tracker, const KnownIssu
     text += "\n";
   }
   return text;
+}
+
+}  // namespace
+
+std::string render_markdown(const conformance::Tracker& tracker, const KnownIssues& known_issues) {
+  // Pair runs (--peer) are a producer x consumer table of their own, after the rows.
+  const std::string pairs = pair_matrix_markdown(tracker, lookup_in(known_issues));
+  const std::string rows = render_rows(without_pair_runs(tracker), known_issues, pairs.empty());
+  return pairs.empty() ? rows : rows + "\n" + pairs;
 }
 
 }  // namespace tracker

@@ -9,6 +9,7 @@
 #include "conformance/program.hpp"
 #include "tracker/cells.hpp"
 #include "tracker/markdown_text.hpp"
+#include "tracker/pair_matrix.hpp"
 
 namespace tracker {
 namespace {
@@ -421,16 +422,21 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
   std::vector<std::pair<std::string, std::vector<Run>>> libraries;  // in order of first run
   std::vector<std::string> families;
   std::string provenance;
+  conformance::Tracker pair_runs;  // --peer runs: the DLPack matrix, not library rows
   for (const auto& source : sources) {
     const auto& info = source.tracker.run;
     provenance += fmt::format("- {} ({}): {}, seed {}, {} examples per check, finished {}\n",
                               code(source.source), cell_text(machine_of(source.source)),
                               cell_text(info.host, 200), info.seed, info.examples,
                               cell_text(info.finished.empty() ? "- (killed)" : info.finished));
-    for (const auto& family : families_of(source.tracker))
+    for (const auto& family : families_of(without_pair_runs(source.tracker)))
       if (std::find(families.begin(), families.end(), family) == families.end())
         families.push_back(family);
     for (const auto& run : source.tracker.implementations) {
+      if (is_pair_run(run)) {
+        pair_runs.implementations.push_back(run);
+        continue;
+      }
       const std::string library =
           run.handshake.library.empty() ? run.handshake.implementation : run.handshake.library;
       auto found = std::find_if(libraries.begin(), libraries.end(),
@@ -459,6 +465,7 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
   text += "\n";
   for (const auto& [library, runs] : libraries)
     text += library_section(library, runs, families, lookup);
+  text += pair_matrix_markdown(pair_runs, lookup);
   return text + issues_index(libraries, lookup);
 }
 

@@ -32,7 +32,9 @@ PASSING = {"pass", "xpass"}
 
 def expected_cells(trackers):
     """(row, implementation, family) -> (passed, total), empty cells included as (0, 0)."""
-    runs = [run for tracker in trackers for run in tracker["implementations"]]
+    # Pair runs (a handshake with "peer") are the DLPack table under the matrix, not rows.
+    runs = [run for tracker in trackers for run in tracker["implementations"]
+            if "peer" not in run["handshake"]]
     families = {result["family"] for run in runs for result in run["results"]}
     cells = {}
     for row, run in enumerate(runs):

@@ -15,6 +15,9 @@ namespace conformance {
 
 struct PythonAdapterOptions {
   std::string module{};  // "numpy.array_api", "torch", ...
+  // --peer: a second module loaded in the same child (dlpack_between.*); "" for none. A peer that
+  // does not import is no setup error: the handshake says why (Handshake::peer_error).
+  std::string peer{};
   std::string python = "/usr/bin/python3";
   std::string script{};    // the adapter script; empty: find_python_adapter_script()
   int timeout_ms = 10000;  // per program (and for the handshake, with import time)

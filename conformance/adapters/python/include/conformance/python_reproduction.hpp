@@ -21,6 +21,11 @@ struct PythonSetup {
   std::string devices{};  // an expression for the device list: "[xp.device('cpu'), ...]"
   // A statement template with "{device}" for an expression of the device; nullopt: none exists.
   std::optional<std::string> set_default_device{};
+  // The --peer namespace's, the same way (its setup names it `xp` too, so the script runs it in a
+  // function of its own); empty without a peer.
+  std::string peer_module{};
+  std::string peer_setup{};
+  std::string peer_devices{};
 };
 
 // `replayed` holds the outcomes of an earlier run of `program` (possibly fewer steps, or none):

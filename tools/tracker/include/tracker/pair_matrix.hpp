@@ -1,0 +1,49 @@
+// The DLPack matrix (issue #33): runs with a --peer (dlpack_between.*) hand one library's arrays
+// to another's from_dlpack, so they read as a producer x consumer table rather than as rows of
+// the library matrix. Each cell sums one pair run: pass, fail (with the exception types raised),
+// or unsupported, linking to that pair's failures and reproductions below the table.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "conformance/tracker.hpp"
+#include "tracker/cells.hpp"
+
+namespace tracker {
+
+// Whether a run judged another library's arrays (it has a --peer): such runs have no row of
+// their own in the library matrix.
+bool is_pair_run(const conformance::ImplementationRun& run);
+
+// The tracker without its pair runs (and `machines` without theirs, when given one per run): what
+// the renderers' rows show, byte for byte the same as before pair runs existed.
+conformance::Tracker without_pair_runs(const conformance::Tracker& tracker,
+                                       std::vector<std::string>* machines = nullptr);
+
+struct PairCell {
+  const conformance::ImplementationRun* run = nullptr;
+  std::string producer{};  // the peer's implementation: "python:torch"
+  std::string consumer{};  // the run's implementation: "python:numpy"
+  std::string state{};     // "pass", "fail", "unsupported" or "error"
+  std::string text{};      // one line: "fail: same_device, refusal (RuntimeError)"
+  std::string anchor{};    // the id of its details: "dlpack-python-numpy-from-python-torch"
+};
+
+struct PairMatrix {
+  // Rows and columns, in one order: libraries as they first appear, consumer before producer.
+  std::vector<std::string> producers{};
+  std::vector<std::string> consumers{};
+  std::vector<PairCell> cells{};
+  // The cell of a pair, or nullptr when no run measured it.
+  const PairCell* at(const std::string& producer, const std::string& consumer) const;
+};
+
+PairMatrix pair_matrix(const conformance::Tracker& tracker);
+
+// The Markdown section (heading level `depth`): the table, then each pair's failing and
+// unsupported checks with their reproductions. "" when the tracker has no pair run.
+std::string pair_matrix_markdown(const conformance::Tracker& tracker,
+                                 const KnownIssueLookup& lookup, int depth = 2);
+
+}  // namespace tracker
