@@ -1,8 +1,9 @@
 // dlpack_between.* (issue #33) through the real `conformance --impl python:fakedl --peer
 // python:fakedl_peer`: a right pair passes every check, and each broken consumer (FAKEDL_BUG,
-// tests/support/python_fakes/fakedl_base.py) fails the check that is about its bug, with a reproduction
-// that exits 1 exactly while the bug is there. A producer that cannot be written, one that does
-// not import, a consumer that refuses everything or crashes: each an outcome with its reason.
+// tests/support/python_fakes/fakedl_base.py) fails the check that is about its bug, with a
+// reproduction that exits 1 exactly while the bug is there. A producer that cannot be written, one
+// that does not import, a consumer that refuses everything or crashes: each an outcome with its
+// reason.
 #include <sys/wait.h>
 
 #include <cstdlib>
@@ -95,10 +96,10 @@ TEST(DlpackBetween, AReproductionExitsOneExactlyWhileTheBugIsThere) {
   fs::create_directories(dir);
   std::ofstream(dir / "repro.py") << script;
   const auto run_script = [&](const std::string& bug) {
-    const std::string command =
-        "cd '" + dir.string() +
-        "' && PYTHONPATH='" ADC_SOURCE_DIR "/conformance/tests/support/python_fakes' FAKEDL_BUG=" + bug +
-        " '" ADC_PYTHON "' repro.py >/dev/null 2>&1";
+    const std::string command = "cd '" + dir.string() +
+                                "' && PYTHONPATH='" ADC_SOURCE_DIR
+                                "/conformance/tests/support/python_fakes' FAKEDL_BUG=" +
+                                bug + " '" ADC_PYTHON "' repro.py >/dev/null 2>&1";
     const int raw = std::system(command.c_str());
     return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   };

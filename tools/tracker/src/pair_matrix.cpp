@@ -177,7 +177,8 @@ PairMatrix pair_matrix(const conformance::Tracker& tracker) {
 }
 
 std::string pair_matrix_markdown(const conformance::Tracker& tracker,
-                                 const KnownIssueLookup& lookup, int depth) {
+                                 const KnownIssueLookup& lookup, int depth,
+                                 const std::string& details_page) {
   const PairMatrix matrix = pair_matrix(tracker);
   if (matrix.cells.empty()) return "";
   std::string text = heading(depth) + " DLPack between libraries\n\n";
@@ -187,7 +188,9 @@ std::string pair_matrix_markdown(const conformance::Tracker& tracker,
       "where the result lands (its `__dlpack_device__` against the producer's, and the device "
       "asked for), whether `copy=False` shares and `copy=True` copies (a write into `x` shows in "
       "the result, or not), and which exception a refusal raises. A cell links to the pair's "
-      "failures and reproductions.\n\n";
+      "failures and reproductions" +
+      (details_page.empty() ? std::string(".\n\n")
+                            : fmt::format(", in [{0}]({0}).\n\n", details_page));
   text += "| producer ↓ / consumer → |";
   for (const auto& consumer : matrix.consumers)
     text += " " + code(consumer) + " |";
@@ -200,11 +203,13 @@ std::string pair_matrix_markdown(const conformance::Tracker& tracker,
     for (const auto& consumer : matrix.consumers) {
       const PairCell* cell = matrix.at(producer, consumer);
       text += cell == nullptr ? std::string(" - |")
-                              : " [" + cell_text(cell->text, 200) + "](#" + cell->anchor + ") |";
+                              : " [" + cell_text(cell->text, 200) + "](" + details_page + "#" +
+                                    cell->anchor + ") |";
     }
     text += "\n";
   }
   text += "\n";
+  if (!details_page.empty()) return text;
   for (const auto& cell : matrix.cells)
     text += pair_details(cell, lookup, depth);
   return text;

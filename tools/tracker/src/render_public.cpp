@@ -422,7 +422,8 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
   std::vector<std::pair<std::string, std::vector<Run>>> libraries;  // in order of first run
   std::vector<std::string> families;
   std::string provenance;
-  conformance::Tracker pair_runs;  // --peer runs: the DLPack matrix, not library rows
+  conformance::Tracker pair_runs;          // --peer runs: the DLPack matrix, not library rows
+  std::vector<std::string> pair_machines;  // where they came from: their details page is there
   for (const auto& source : sources) {
     const auto& info = source.tracker.run;
     provenance += fmt::format("- {} ({}): {}, seed {}, {} examples per check, finished {}\n",
@@ -435,6 +436,9 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
     for (const auto& run : source.tracker.implementations) {
       if (is_pair_run(run)) {
         pair_runs.implementations.push_back(run);
+        if (std::find(pair_machines.begin(), pair_machines.end(), machine_of(source.source)) ==
+            pair_machines.end())
+          pair_machines.push_back(machine_of(source.source));
         continue;
       }
       const std::string library =
@@ -465,7 +469,11 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
   text += "\n";
   for (const auto& [library, runs] : libraries)
     text += library_section(library, runs, families, lookup);
-  text += pair_matrix_markdown(pair_runs, lookup);
+  // The pairs' failures and reproductions are on their run's own page (reports/dlpack/TRACKER.md)
+  // when they come from one run: pasted here they doubled the page.
+  text += pair_matrix_markdown(
+      pair_runs, lookup, 2,
+      pair_machines.size() == 1 ? pair_machines.front() + "/TRACKER.md" : std::string());
   return text + issues_index(libraries, lookup);
 }
 

@@ -166,5 +166,21 @@ TEST(PairMatrix, RowsAreUnchangedByPairRuns) {
   EXPECT_EQ(page_with_pairs.find("## numpy\n"), std::string::npos) << "a pair run got a section";
 }
 
+// The public page keeps to the table: its cells link to the pair runs' own page, which has the
+// failures and reproductions (pasted on the public page they doubled its length).
+TEST(PairMatrix, ThePublicPageLinksCellsToThePairRunsOwnPage) {
+  const auto pairs = one_run(pair_run("numpy", "torch", {pair_result("refusal", Status::fail)}));
+  const std::string page =
+      render_public_markdown({{"reports/dlpack/tracker.json", pairs}}, KnownIssues{});
+  const PairMatrix matrix = pair_matrix(pairs);
+  const PairCell* cell = matrix.at("python:torch", "python:numpy");
+  ASSERT_NE(cell, nullptr);
+  EXPECT_NE(page.find("(dlpack/TRACKER.md#" + cell->anchor + ")"), std::string::npos) << page;
+  EXPECT_EQ(page.find("repro of refusal"), std::string::npos) << "details pasted on the page";
+  EXPECT_EQ(page.find("<a id=\"" + cell->anchor + "\">"), std::string::npos);
+  // The run's own page (tracker render) keeps them.
+  EXPECT_NE(render_markdown(pairs, KnownIssues{}).find("repro of refusal"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tracker

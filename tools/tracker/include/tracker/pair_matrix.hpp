@@ -42,8 +42,11 @@ struct PairMatrix {
 PairMatrix pair_matrix(const conformance::Tracker& tracker);
 
 // The Markdown section (heading level `depth`): the table, then each pair's failing and
-// unsupported checks with their reproductions. "" when the tracker has no pair run.
+// unsupported checks with their reproductions. "" when the tracker has no pair run. With a
+// `details_page` (the pair runs' own rendered page, e.g. "dlpack/TRACKER.md"), the cells link
+// there and the details are left to it: the public page stays short.
 std::string pair_matrix_markdown(const conformance::Tracker& tracker,
-                                 const KnownIssueLookup& lookup, int depth = 2);
+                                 const KnownIssueLookup& lookup, int depth = 2,
+                                 const std::string& details_page = "");
 
 }  // namespace tracker
