@@ -1,24 +1,12 @@
-// Joins the per-module tables into one catalogue and looks operations up by name.
+// The catalogue's table (derived at build time: derived.hpp) and its look-up by name.
 #include "catalogue/catalogue.hpp"
 
-#include <algorithm>
-#include <iterator>
 #include <unordered_map>
 
-#include "tables.hpp"
+#include "derived.hpp"
 
 namespace catalogue {
 namespace {
-
-std::vector<Operation> join_tables() {
-  std::vector<Operation> all;
-  for (auto part : {detail::main_operations, detail::linalg_operations, detail::fft_operations,
-                    detail::info_operations, detail::array_operations}) {
-    auto ops = part();
-    std::move(ops.begin(), ops.end(), std::back_inserter(all));
-  }
-  return all;
-}
 
 // Names point into the static table, which lives as long as the program.
 const std::unordered_map<std::string_view, const Operation*>& index() {
@@ -34,7 +22,7 @@ const std::unordered_map<std::string_view, const Operation*>& index() {
 }  // namespace
 
 const std::vector<Operation>& operations() {
-  static const std::vector<Operation> table = join_tables();
+  static const std::vector<Operation> table = detail::derived_operations();
   return table;
 }
 
@@ -60,46 +48,6 @@ std::string_view scalar_since(const Operation& op, const ArrayParameter& paramet
 
 std::string_view device_keyword_since(const Operation& op) {
   return op.device_since.empty() ? op.since_version : op.device_since;
-}
-
-std::string_view name(DeviceRule rule) {
-  switch (rule) {
-    case DeviceRule::creation:
-      return "creation";
-    case DeviceRule::like:
-      return "like";
-    case DeviceRule::propagate:
-      return "propagate";
-    case DeviceRule::multi_input:
-      return "multi_input";
-    case DeviceRule::transfer:
-      return "transfer";
-    case DeviceRule::info:
-      return "info";
-    case DeviceRule::host:
-      return "host";
-  }
-  return "unknown";
-}
-
-std::string_view name(Namespace ns) {
-  switch (ns) {
-    case Namespace::main:
-      return "main";
-    case Namespace::linalg:
-      return "linalg";
-    case Namespace::fft:
-      return "fft";
-    case Namespace::array_method:
-      return "array_method";
-    case Namespace::array_operator:
-      return "array_operator";
-    case Namespace::array_attribute:
-      return "array_attribute";
-    case Namespace::info:
-      return "info";
-  }
-  return "unknown";
 }
 
 }  // namespace catalogue

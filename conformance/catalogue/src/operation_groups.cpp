@@ -1,11 +1,11 @@
 // Groups of operations that several consumers treat alike: the element-wise functions adapters
 // map name for name, and the operations whose result is a tuple of arrays. Worked out from the
-// table (or, for tuples, listed from the signatures' return annotations, which catalogue_test
-// compares), so no adapter or writer keeps its own list.
+// table (or, for tuples, from the signatures' return annotations at build time), so no adapter or
+// writer keeps its own list.
 #include <algorithm>
-#include <array>
 
 #include "catalogue/catalogue.hpp"
+#include "derived.hpp"
 
 namespace catalogue {
 namespace {
@@ -34,11 +34,8 @@ const std::vector<std::string_view>& binary_elementwise_functions() {
 }
 
 bool returns_several_arrays(std::string_view op) {
-  static constexpr std::array<std::string_view, 12> kTuples = {
-      "broadcast_arrays", "linalg.eig",    "linalg.eigh",    "linalg.qr",
-      "linalg.slogdet",   "linalg.svd",    "meshgrid",       "nonzero",
-      "unique_all",       "unique_counts", "unique_inverse", "unstack"};
-  return std::find(kTuples.begin(), kTuples.end(), op) != kTuples.end();
+  static const std::vector<std::string_view> tuples = detail::derived_several_array_results();
+  return std::find(tuples.begin(), tuples.end(), op) != tuples.end();
 }
 
 }  // namespace catalogue

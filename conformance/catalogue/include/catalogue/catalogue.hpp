@@ -5,7 +5,8 @@
 //
 // It is the single source of truth (docs/DESIGN.md section 2): the generator, the oracle, the
 // adapters' dispatch, the coverage report and the tracker's grouping all read it. A function that
-// an implementation lacks is still listed here and reported `unsupported`; it never vanishes.
+// an implementation lacks is still listed here and reported `unsupported`; it never vanishes. The
+// build derives it from the spec's signatures and a line of facts per operation (generator/).
 #pragma once
 
 #include <string>
