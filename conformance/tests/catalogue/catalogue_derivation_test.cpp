@@ -21,7 +21,7 @@ using catalogue::Namespace;
 using catalogue::derive::DerivedCatalogue;
 using catalogue::derive::OperationFacts;
 using nlohmann::json;
-using testing::HasSubstr;
+using ::testing::HasSubstr;
 
 const json& signatures_json() {
   static const json doc = [] {
@@ -169,7 +169,7 @@ TEST(CatalogueDerivation, ReadsASignatureAsTheSpecMeansIt) {
   const std::string stubs = "src/array_api_stubs/_2024_12/";
   EXPECT_THAT(
       described,
-      testing::ElementsAre(
+      ::testing::ElementsAre(
           // Scalars from 2024.12, later than the function.
           "add main 2021.12 " + stubs +
               "elementwise_functions.py multi_input device 0  | array x1 numeric 0 1 2024.12 0 0 "
