@@ -4,6 +4,7 @@
 #include <complex>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include <fmt/format.h>
 
@@ -150,11 +151,12 @@ Array linspace(Scalar start, Scalar stop, std::int64_t num, LinspaceOptions opti
   const DefaultDTypes& defaults = placement.device.spec().default_dtypes;
   const DType dtype =
       options.dtype.value_or(complex_bounds ? defaults.complex_floating : defaults.real_floating);
-  // dtype: "Should be a floating-point data type" (creation_functions.rst, linspace).
-  if (!is_floating(dtype)) {
-    throw DTypeError(fmt::format(
-        "linspace(): dtype must be a floating-point dtype, got {}; use arange() for integers",
-        dtype));
+  // dtype: "Should be a floating-point data type" (creation_functions.rst, linspace): another
+  // dtype is undefined. An integer dtype is accepted as NumPy 2 (and so array-api-strict)
+  // accepts it, the values computed in float64 and floored: refusing it would fail downstream
+  // suites (SciPy's signal) for no device matter. Booleans stay refused.
+  if (dtype == bool_) {
+    throw DTypeError("linspace(): dtype must be a floating-point or integer dtype, got bool");
   }
   if (complex_bounds && !is_complex_floating(dtype)) {
     throw DTypeError(
@@ -169,11 +171,17 @@ Array linspace(Scalar start, Scalar stop, std::int64_t num, LinspaceOptions opti
   internal::visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     T* data = ArrayAccess::data<T>(out);
-    for (std::int64_t i = 0; i < num; ++i) {
-      data[i] = internal::convert_element<T>(first + static_cast<double>(i) * stride);
-    }
+    const auto element = [&](std::complex<double> value) {
+      if constexpr (std::is_integral_v<T>) {
+        return internal::scalar_to_element<T>("linspace", Scalar(std::floor(value.real())));
+      } else {
+        return internal::convert_element<T>(value);
+      }
+    };
+    for (std::int64_t i = 0; i < num; ++i)
+      data[i] = element(first + static_cast<double>(i) * stride);
     // With endpoint, the last element is exactly `stop`, not an accumulation of rounded steps.
-    if (options.endpoint && num > 1) data[num - 1] = internal::convert_element<T>(last);
+    if (options.endpoint && num > 1) data[num - 1] = element(last);
   });
   return out;
 }

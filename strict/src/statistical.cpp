@@ -15,6 +15,7 @@
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/extremum.hpp"
+#include "internal/pairwise_sum.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/default_device.hpp"
 #include "strict/errors.hpp"
@@ -103,12 +104,21 @@ Array sum_or_prod(std::string_view function, const Array& x, const ReductionOpti
     Out* result = ArrayAccess::data<Out>(r.out);
     for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
       const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
+      const auto value = [&](std::int64_t offset) {
+        return internal::convert_element<Out>(data[base + offset]);
+      };
       // The empty sum is 0 and the empty product 1 (spec: "If N is 0, the product is 1").
+      if constexpr (!internal::wraps_v<Out>) {
+        if (accumulate == Accumulate::sum) {  // floating: pairwise, as NumPy sums
+          result[o] = Out(0) + internal::pairwise_sum<Out>(r.plan.reduced_offsets, value);
+          continue;
+        }
+      }
       Out total = accumulate == Accumulate::product ? Out(1) : Out(0);
       for (const std::int64_t offset : r.plan.reduced_offsets) {
-        const Out value = internal::convert_element<Out>(data[base + offset]);
-        total = accumulate == Accumulate::product ? internal::wrapping_multiply(total, value)
-                                                  : internal::wrapping_add(total, value);
+        total = accumulate == Accumulate::product
+                    ? internal::wrapping_multiply(total, value(offset))
+                    : internal::wrapping_add(total, value(offset));
       }
       result[o] = total;
     }
@@ -187,10 +197,10 @@ Array mean(const Array& x, const AxisOptions& options) {
       const std::int64_t count = r.plan.reduced_count();
       for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
         const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
-        Wide total{};
-        for (const std::int64_t offset : r.plan.reduced_offsets) {
-          total += internal::convert_element<Wide>(data[base + offset]);
-        }
+        const Wide total =
+            internal::pairwise_sum<Wide>(r.plan.reduced_offsets, [&](std::int64_t offset) {
+              return internal::convert_element<Wide>(data[base + offset]);
+            });
         // spec: "If N is 0, the arithmetic mean is NaN."
         constexpr double nan = std::numeric_limits<double>::quiet_NaN();
         Wide average{};
@@ -227,15 +237,15 @@ Array spread(std::string_view function, const Array& x, const VarianceOptions& o
       const double divisor = count - options.correction;
       for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
         const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
-        double total = 0.0;
-        for (const std::int64_t offset : r.plan.reduced_offsets)
-          total += data[base + offset];
+        const double total = internal::pairwise_sum<double>(
+            r.plan.reduced_offsets,
+            [&](std::int64_t offset) { return static_cast<double>(data[base + offset]); });
         const double average = total / count;
-        double squares = 0.0;
-        for (const std::int64_t offset : r.plan.reduced_offsets) {
-          const double deviation = data[base + offset] - average;
-          squares += deviation * deviation;
-        }
+        const double squares =
+            internal::pairwise_sum<double>(r.plan.reduced_offsets, [&](std::int64_t offset) {
+              const double deviation = data[base + offset] - average;
+              return deviation * deviation;
+            });
         // spec: "If N - correction is less than or equal to 0, the variance is NaN."
         const double variance =
             divisor <= 0.0 ? std::numeric_limits<double>::quiet_NaN() : squares / divisor;

@@ -239,9 +239,20 @@ TEST(Linspace, DefaultsComeFromTheChosenDevice) {
 
 TEST(Linspace, RejectsBadArguments) {
   EXPECT_THROW(linspace(0, 1, -1), InvalidArgumentError);
-  EXPECT_THROW(linspace(0, 1, 3, {.dtype = int32}), DTypeError);
+  EXPECT_THROW(linspace(0, 1, 3, {.dtype = bool_}), DTypeError);
+  EXPECT_THROW(linspace(0, 1000, 3, {.dtype = int8}), InvalidArgumentError);
   EXPECT_THROW(linspace(0, c128(1, 1), 3, {.dtype = float64}), DTypeError);
   EXPECT_THROW(linspace(false, 1, 3), DTypeError);
+}
+
+// "Should be a floating-point data type": another dtype is undefined; strict takes an integer one
+// as NumPy 2 and array-api-strict do, floored (SciPy's signal tests ask for it).
+TEST(Linspace, AnIntegerDtypeGivesTheFlooredValues) {
+  const Array x = linspace(-1, 2, 4, {.dtype = int32, .endpoint = false});
+  EXPECT_EQ(x.dtype(), int32);
+  EXPECT_EQ(x.values<std::int32_t>(), (std::vector<std::int32_t>{-1, -1, 0, 1}));
+  EXPECT_EQ(linspace(0, 10, 4, {.dtype = int64}).values<std::int64_t>(),
+            (std::vector<std::int64_t>{0, 3, 6, 10}));
 }
 
 // -- eye -------------------------------------------------------------------------------------

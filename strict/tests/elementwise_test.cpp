@@ -206,6 +206,24 @@ TEST(ElementwiseValues, ComplexExponentialAndLogarithm) {
   expect_complex_near(sqrt(make({-4.0 + 0.0i}, complex128)), complex128, {2.0i});
 }
 
+// Complex log1p keeps its accuracy near z = -1 as well as near 0: |1 + z| is tiny there, and its
+// log must come from 1 + x, exact, not from x (2 + x) + y^2 near -1 (SciPy's logsumexp of a
+// difference of near-equal terms is log1p(-1 + d)).
+TEST(ElementwiseValues, ComplexLog1pIsAccurateNearMinusOneAndNearZero) {
+  const std::vector<complex> values = host_values<complex>(
+      log1p(make({-1.0 + 3e-8 + 1e-9i, -1.0 + 1e-12 + 0.0i, 1e-10 + 1e-12i}, complex128)));
+  // 1 + x is exact for these x (Sterbenz), so the expected values start from it.
+  const double near_a = -1.0 + 3e-8;
+  const double near_b = -1.0 + 1e-12;
+  const std::vector<double> expected_real = {std::log(std::hypot(1.0 + near_a, 1e-9)),
+                                             std::log(1.0 + near_b), 9.99999999950005e-11};
+  ASSERT_EQ(values.size(), expected_real.size());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    EXPECT_NEAR(values[i].real(), expected_real[i], std::abs(expected_real[i]) * 1e-8)
+        << "element " << i;
+  }
+}
+
 TEST(ElementwiseValues, Trigonometric) {
   expect_near(sin(make({0.0, pi / 2}, float64)), float64, {0.0, 1.0});
   expect_near(cos(make({0.0, pi}, float64)), float64, {1.0, -1.0});

@@ -76,6 +76,18 @@ strict::Scalar scalar_arg(std::string_view function, std::string_view parameter,
                   function, parameter, type_name(value)));
 }
 
+strict::Scalar scalar_or_element_arg(std::string_view function, std::string_view parameter,
+                                     py::handle value) {
+  if (is_array(value)) {
+    const strict::Array& x = as_array(value);
+    if (x.ndim() == 0) return strict::to_scalar(x);
+    throw py::type_error(fmt::format(
+        "{}(): {} must be a Python scalar or a zero-dimensional array, not an array of shape {}",
+        function, parameter, strict::shape_text(x.shape())));
+  }
+  return scalar_arg(function, parameter, value);
+}
+
 strict::ArrayOrScalar operand_arg(std::string_view function, std::string_view parameter,
                                   py::handle value) {
   if (is_array(value)) return as_array(value);
@@ -190,16 +202,17 @@ strict::Shape shape_arg(std::string_view function, std::string_view parameter, p
 
 namespace {
 
-// An int or a tuple of ints, or with `none_allowed` None too (std::nullopt).
+// An int or a tuple of ints, or with `none_allowed` None too (std::nullopt), or with
+// `list_allowed` a list of ints too.
 std::optional<std::vector<std::int64_t>> int_or_ints(std::string_view function,
                                                      std::string_view parameter, py::handle value,
-                                                     bool none_allowed) {
+                                                     bool none_allowed, bool list_allowed = false) {
   if (none_allowed && value.is_none()) return std::nullopt;
   if (is_python_int(value)) return std::vector<std::int64_t>{int_arg(function, parameter, value)};
-  if (!py::isinstance<py::tuple>(value))
-    throw py::type_error(fmt::format("{}(): {} must be {}an int or a tuple of ints, not {}",
+  if (!py::isinstance<py::tuple>(value) && !(list_allowed && py::isinstance<py::list>(value)))
+    throw py::type_error(fmt::format("{}(): {} must be {}an int or a tuple{} of ints, not {}",
                                      function, parameter, none_allowed ? "None, " : "",
-                                     type_name(value)));
+                                     list_allowed ? " or a list" : "", type_name(value)));
   std::vector<std::int64_t> ints;
   for (const py::handle item : value)
     ints.push_back(int_arg(function, parameter, item));
@@ -215,6 +228,11 @@ std::optional<std::vector<std::int64_t>> axes_arg(std::string_view function, py:
 std::vector<std::int64_t> int_or_ints_arg(std::string_view function, std::string_view parameter,
                                           py::handle value) {
   return *int_or_ints(function, parameter, value, false);
+}
+
+std::vector<std::int64_t> int_or_int_sequence_arg(std::string_view function,
+                                                  std::string_view parameter, py::handle value) {
+  return *int_or_ints(function, parameter, value, false, true);
 }
 
 double real_number_arg(std::string_view function, std::string_view parameter, py::handle value,

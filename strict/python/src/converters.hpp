@@ -43,6 +43,12 @@ std::vector<strict::Array> arrays_arg(std::string_view function, std::string_vie
 // A Python bool, int, float or complex (not an array). An int outside int64 raises
 // OverflowError.
 strict::Scalar scalar_arg(std::string_view function, std::string_view parameter, py::handle value);
+// A Python scalar, or a zero-dimensional strict_xp array read as the scalar it holds: arange's and
+// linspace's bounds, which the standard types as Python scalars and array-api-strict (through
+// NumPy) also takes as 0-d arrays (SciPy passes them). Off the host the read is the one
+// `item`-like read of __float__: counted as a transfer to cpu, refused under transfer_guard.
+strict::Scalar scalar_or_element_arg(std::string_view function, std::string_view parameter,
+                                     py::handle value);
 // An Array or a Python scalar: an operand of a binary function.
 strict::ArrayOrScalar operand_arg(std::string_view function, std::string_view parameter,
                                   py::handle value);
@@ -75,6 +81,11 @@ std::optional<std::vector<std::int64_t>> axes_arg(std::string_view function, py:
 // An int or a tuple of ints (the spec's Union[int, Tuple[int, ...]]): moveaxis's source=, ...
 std::vector<std::int64_t> int_or_ints_arg(std::string_view function, std::string_view parameter,
                                           py::handle value);
+// int_or_ints_arg, a list of ints taken too: moveaxis's source= and destination=, where the
+// standard says "Union[int, Tuple[int, ...]]" and array-api-strict (NumPy's normalize_axis_tuple)
+// takes a list (SciPy's signal passes one). No device matter, so strict_xp does not refuse it.
+std::vector<std::int64_t> int_or_int_sequence_arg(std::string_view function,
+                                                  std::string_view parameter, py::handle value);
 // A Python int (not bool) or float, as a double: ord=, rtol=, d=, correction=. `expected`
 // words the error: "{function}(): {parameter} must be {expected}, not {type}".
 double real_number_arg(std::string_view function, std::string_view parameter, py::handle value,

@@ -13,7 +13,12 @@
 namespace strict_xp {
 namespace {
 
-// PEP 3118 formats, native byte order and size.
+// PEP 3118 formats, native byte order and size. The 64-bit integers are C's `long` where it is 64
+// bits wide (Linux, macOS), as NumPy's int64 is: NumPy maps "q" to its longlong type, a distinct
+// type number that C extensions checking for NPY_INT64 refuse (SciPy's rank_filter: "Unsupported
+// array type").
+constexpr bool long_is_64_bits = sizeof(long) == 8;
+
 const char* format_of(strict::DType dtype) {
   using strict::DType;
   switch (dtype) {
@@ -26,7 +31,7 @@ const char* format_of(strict::DType dtype) {
     case DType::int32:
       return "i";
     case DType::int64:
-      return "q";
+      return long_is_64_bits ? "l" : "q";
     case DType::uint8:
       return "B";
     case DType::uint16:
@@ -34,7 +39,7 @@ const char* format_of(strict::DType dtype) {
     case DType::uint32:
       return "I";
     case DType::uint64:
-      return "Q";
+      return long_is_64_bits ? "L" : "Q";
     case DType::float32:
       return "f";
     case DType::float64:

@@ -88,8 +88,8 @@ void bind_manipulation(py::module_& m) {
       "moveaxis",
       [](py::handle x, py::handle source, py::handle destination) {
         const strict::Array& array = array_arg("moveaxis", "x", x);
-        strict::Axes from = int_or_ints_arg("moveaxis", "source", source);
-        strict::Axes to = int_or_ints_arg("moveaxis", "destination", destination);
+        strict::Axes from = int_or_int_sequence_arg("moveaxis", "source", source);
+        strict::Axes to = int_or_int_sequence_arg("moveaxis", "destination", destination);
         return wrap(strict::moveaxis(array, from, to));
       },
       py::arg("x"), py::arg("source"), py::arg("destination"), py::pos_only(),

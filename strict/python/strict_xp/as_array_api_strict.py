@@ -12,16 +12,27 @@ suite's array_api_strict backend runs on strict_xp, its device1 included, withou
 fixture. strict_xp accepts array-api-strict's device names (CPU_DEVICE, device1, device2) anyway.
 
 array-api-strict's flag functions are added. strict_xp has one behaviour, so a flag may only ask
-for it: api_version 2024.12 or 2025.12, boolean indexing and data-dependent shapes on, the linalg
-and fft extensions enabled. Any other value raises NotImplementedError naming the flag, rather
-than letting a test that relies on it pass without its effect.
+for it: boolean indexing and data-dependent shapes on, the linalg and fft extensions enabled. Any
+other value raises NotImplementedError naming the flag, rather than letting a test that relies on
+it pass without its effect. api_version may be 2024.12 or 2025.12 (the default) and is honoured
+where the two versions differ in what strict_xp does: `__array_api_version__` and whether
+`__array_namespace_info__().devices()` is a list (2024.12) or a tuple (2025.12). SciPy's test
+suite asks for 2024.12 and adds a list to `devices()`.
+
+`__version__` becomes the array-api-strict release whose interface this module mirrors
+(ARRAY_API_STRICT_VERSION), since suites gate on it (SciPy's conftest: ">= 2.3", or it never sets
+its flags); strict_xp's own version stays readable as `__strict_xp_version__`.
 """
 
 import contextlib
 import sys
 
 import strict_xp
+from strict_xp import _strict_xp
 
+_DEFAULT_VERSION = "2025.12"
+# The array-api-strict whose flags and device names install() gives strict_xp (the lock's pin).
+ARRAY_API_STRICT_VERSION = "2.6.1"
 _FLAGS = {"api_version": "2025.12", "boolean_indexing": True, "data_dependent_shapes": True,
           "enabled_extensions": ("linalg", "fft")}
 _ALLOWED = {"api_version": ("2024.12", "2025.12"), "boolean_indexing": (True,),
@@ -45,9 +56,17 @@ def _check(flags):
                 f"{_ALLOWED[name][-1]!r})")
 
 
+def _answer_as(version):
+    _strict_xp._answer_as_version(version)
+    strict_xp.__array_api_version__ = version
+    _FLAGS["api_version"] = version
+
+
 def set_array_api_strict_flags(**flags):
     """array-api-strict's; only strict_xp's own behaviour may be asked for."""
     _check(flags)
+    if flags.get("api_version") is not None:
+        _answer_as(flags["api_version"])
 
 
 def get_array_api_strict_flags():
@@ -56,14 +75,19 @@ def get_array_api_strict_flags():
 
 
 def reset_array_api_strict_flags():
-    """array-api-strict's: nothing to reset."""
+    """array-api-strict's: back to the default api_version (the other flags cannot change)."""
+    _answer_as(_DEFAULT_VERSION)
 
 
 @contextlib.contextmanager
 def ArrayAPIStrictFlags(**flags):  # noqa: N802: array-api-strict's name
     """array-api-strict's context manager; only strict_xp's own behaviour may be asked for."""
-    _check(flags)
-    yield
+    before = _FLAGS["api_version"]
+    set_array_api_strict_flags(**flags)
+    try:
+        yield
+    finally:
+        _answer_as(before)
 
 
 def install(name="array_api_strict"):
@@ -71,5 +95,7 @@ def install(name="array_api_strict"):
     for function in (set_array_api_strict_flags, get_array_api_strict_flags,
                      reset_array_api_strict_flags, ArrayAPIStrictFlags):
         setattr(strict_xp, function.__name__, function)
+    strict_xp.__strict_xp_version__ = strict_xp.__version__
+    strict_xp.__version__ = ARRAY_API_STRICT_VERSION
     strict_xp.__name__ = name
     sys.modules[name] = strict_xp

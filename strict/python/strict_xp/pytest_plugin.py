@@ -45,7 +45,8 @@ def pytest_configure(config):
 def pytest_report_header(config):
     lines = []
     if config.getoption("--strict-xp-as"):
-        lines.append(f"strict_xp {strict_xp.__version__} ({strict_xp.__file__}) stands in for "
+        own = getattr(strict_xp, "__strict_xp_version__", strict_xp.__version__)
+        lines.append(f"strict_xp {own} ({strict_xp.__file__}) stands in for "
                      f"{config.getoption('--strict-xp-as')}")
     if config.getoption("--strict-xp-default-device") != "cpu":
         lines.append("strict_xp's default device in each test: "

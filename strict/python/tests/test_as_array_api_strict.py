@@ -21,6 +21,9 @@ def test_import_array_api_strict_gives_strict_xp_under_that_name():
         import array_api_strict as xp
         import strict_xp
         assert xp is strict_xp and xp.__name__ == "array_api_strict"
+        # Suites gate on array-api-strict's version (SciPy: >= 2.3); strict_xp's own is kept.
+        assert xp.__version__ == strict_xp.as_array_api_strict.ARRAY_API_STRICT_VERSION
+        assert xp.__strict_xp_version__ != xp.__version__
         x = xp.zeros(2, device=xp.Device("device1"))
         assert x.__array_namespace__() is xp
         assert xp.Device("CPU_DEVICE") == xp.Device("cpu")
@@ -38,6 +41,30 @@ def test_import_array_api_strict_gives_strict_xp_under_that_name():
                 raise AssertionError(f"{flags} accepted")
     """)
     assert out.count("\n") == 4 and "boolean_indexing=False" in out
+
+
+def test_api_version_2024_12_gives_the_devices_list_that_version_specifies():
+    # inspection.rst: devices() returns "List[device]" in 2023.12 and 2024.12 and
+    # "Tuple[device, ...]" from 2025.12. SciPy's suite asks array-api-strict for 2024.12 and
+    # writes `devices() + [None]` (scipy/conftest.py).
+    run("""
+        import strict_xp.as_array_api_strict
+        strict_xp.as_array_api_strict.install()
+        import array_api_strict as xp
+        assert xp.__array_api_version__ == "2025.12"
+        assert isinstance(xp.__array_namespace_info__().devices(), tuple)
+        with xp.ArrayAPIStrictFlags(api_version="2024.12"):
+            assert xp.__array_api_version__ == "2024.12"
+            assert xp.get_array_api_strict_flags()["api_version"] == "2024.12"
+            devices = xp.__array_namespace_info__().devices() + [None]
+            assert devices[:-1] == list(xp.__array_namespace_info__().devices())
+        assert isinstance(xp.__array_namespace_info__().devices(), tuple)
+        xp.set_array_api_strict_flags(api_version="2024.12")
+        assert isinstance(xp.__array_namespace_info__().devices(), list)
+        xp.reset_array_api_strict_flags()
+        assert xp.__array_api_version__ == "2025.12"
+        assert isinstance(xp.__array_namespace_info__().devices(), tuple)
+    """)
 
 
 def test_the_pytest_option_runs_a_suite_written_for_array_api_strict(tmp_path):
@@ -81,3 +108,13 @@ def test_the_default_device_option_puts_a_suites_arrays_off_the_host(tmp_path):
     assert "strict_xp's default device in each test: device1" in on_device1.stdout
     assert "HostAccessError" in on_device1.stdout
     assert "test_fallback.py:6" in on_device1.stdout  # the asarray without device=
+
+
+def test_the_mirrored_array_api_strict_version_is_the_locks_pin():
+    import pathlib
+    import re
+
+    from strict_xp import as_array_api_strict
+    lock = pathlib.Path(__file__).resolve().parents[3] / "tools" / "python-env.lock"
+    pin = re.search(r"^array-api-strict==(\S+)", lock.read_text(), re.MULTILINE).group(1)
+    assert as_array_api_strict.ARRAY_API_STRICT_VERSION == pin

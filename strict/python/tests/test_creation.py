@@ -85,3 +85,42 @@ def test_wrong_argument_types_name_the_function():
         xp.eye(2.0)
     with pytest.raises(ValueError):
         xp.zeros(-1)
+
+
+def test_linspace_and_arange_read_zero_dimensional_bounds():
+    # Their bounds are typed as Python scalars; array-api-strict (through NumPy) also takes 0-d
+    # arrays, and SciPy passes them (interpolate's bsplines, signal's findfreqs). Read as float()
+    # reads them: off the host, one counted transfer each.
+    assert xp.linspace(xp.asarray(0.0), xp.asarray(1.0), 3).dtype == xp.float64
+    assert [float(v) for v in xp.linspace(xp.asarray(0.0), 1, 3)] == [0.0, 0.5, 1.0]
+    assert [int(v) for v in xp.arange(xp.asarray(1), xp.asarray(4))] == [1, 2, 3]
+    assert xp.arange(xp.asarray(1), 4).dtype == xp.int64
+    start = xp.asarray(0.0, device=device1)
+    before = xp.transfer_counts().get((device1, cpu), 0)
+    y = xp.linspace(start, 1.0, 3)
+    assert y.device == cpu
+    assert xp.transfer_counts()[(device1, cpu)] == before + 1
+    with xp.transfer_guard("disallow"), pytest.raises(xp.TransferError):
+        xp.linspace(start, 1.0, 3)
+    with pytest.raises(TypeError, match=r"linspace\(\): start must be a Python scalar or a zero-d"):
+        xp.linspace(xp.zeros(2), 1.0, 3)
+
+
+def test_linspace_takes_an_integer_dtype_floored():
+    # "Should be a floating-point data type": another dtype is undefined; taken as NumPy 2 and
+    # array-api-strict take it, floored (SciPy's signal asks for it).
+    y = xp.linspace(0, 10, 4, dtype=xp.int64)
+    assert y.dtype == xp.int64 and [int(v) for v in y] == [0, 3, 6, 10]
+    with pytest.raises(TypeError, match=r"linspace\(\)"):
+        xp.linspace(0, 1, 3, dtype=xp.bool)
+
+
+def test_asarray_reads_numpy_scalars_inside_a_nested_sequence():
+    # "a nested sequence of Python scalars"; array-api-strict (NumPy) takes NumPy scalars there,
+    # and SciPy's stats tests write [2, 2, 2 + numpy.spacing(numpy.float32(2))].
+    numpy = pytest.importorskip("numpy")
+    x = xp.asarray([2, numpy.float32(2.5), numpy.int8(3)], dtype=xp.float32)
+    assert x.dtype == xp.float32 and [float(v) for v in x] == [2.0, 2.5, 3.0]
+    assert [bool(v) for v in xp.asarray([numpy.bool_(True), False])] == [True, False]
+    with pytest.raises(TypeError, match=r"asarray\(\)"):
+        xp.asarray([numpy.zeros(2)])

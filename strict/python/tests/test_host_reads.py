@@ -143,3 +143,12 @@ def test_the_buffer_protocol_refuses_an_array_off_the_host():
         memoryview(x)
     with pytest.raises(xp.HostAccessError, match="device1"):
         numpy.asarray(x)
+
+
+@pytest.mark.parametrize("name", ["int8", "int16", "int32", "int64", "uint8", "uint16", "uint32",
+                                  "uint64", "float32", "float64", "complex64", "complex128"])
+def test_a_host_view_has_numpys_own_type_number_for_each_dtype(name):
+    # C extensions check NumPy's type number (SciPy's rank_filter takes NPY_INT64, NumPy's int64,
+    # and raises "Unsupported array type" for the longlong type a "q" buffer becomes).
+    view = numpy.asarray(xp.zeros(2, dtype=getattr(xp, name)))
+    assert view.dtype.num == numpy.dtype(name).num

@@ -499,3 +499,11 @@ def test_broadcast_shapes_takes_tuples_of_ints_only():
         xp.broadcast_shapes((2,), (None,))
     with pytest.raises(TypeError, match=r"broadcast_shapes\(\)"):
         xp.broadcast_shapes((2.0,))
+
+
+def test_moveaxis_takes_lists_as_array_api_strict_does():
+    # "source: Union[int, Tuple[int, ...]]"; array-api-strict (NumPy's normalize_axis_tuple) takes
+    # a list too, and SciPy's signal passes one: no device matter, so strict_xp takes it.
+    assert xp.moveaxis(xp.zeros((2, 3, 4)), [0, 1], [2, 0]).shape == (3, 4, 2)
+    with pytest.raises(TypeError, match=r"moveaxis\(\): source must be an int or a tuple or a list"):
+        xp.moveaxis(xp.zeros((2, 3)), {0}, 1)
