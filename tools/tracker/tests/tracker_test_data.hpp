@@ -4,6 +4,10 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <system_error>
+#include <vector>
+
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -35,11 +39,24 @@ inline KnownIssues torch_0d_issue() {
                       .draft = {}}}};
 }
 
-// A fresh directory under the system temp dir, named after the test.
+// A fresh directory under the system temp dir, named after the test and this process (two
+// checkouts testing at once on one machine shared the name, and one's test removed the other's
+// files), removed when the process ends.
 inline std::filesystem::path scratch_dir(const std::string& name) {
-  auto dir = std::filesystem::temp_directory_path() / ("adc-tracker-test-" + name);
+  struct Made {
+    std::vector<std::filesystem::path> dirs;
+    ~Made() {
+      std::error_code ignored;
+      for (const auto& dir : dirs)
+        std::filesystem::remove_all(dir, ignored);
+    }
+  };
+  static Made made;
+  auto dir = std::filesystem::temp_directory_path() /
+             ("adc-tracker-test-" + name + "-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
+  made.dirs.push_back(dir);
   return dir;
 }
 
