@@ -1,6 +1,8 @@
 // Creation functions from data: asarray (arrays, Python scalars, nested and flat literal data)
 // and from_dlpack.
+#include <cstddef>
 #include <cstring>
+#include <span>
 #include <vector>
 
 #include <fmt/format.h>
@@ -161,6 +163,44 @@ Array asarray(const NestedSequence& obj, AsarrayOptions options,
 Array asarray(std::span<const Scalar> values, const Shape& shape, AsarrayOptions options,
               const std::source_location& location) {
   return from_literal(values, shape, options, location);
+}
+
+Array asarray_from_host_elements(const std::byte* first, const Shape& shape,
+                                 std::span<const std::int64_t> byte_strides, DType dtype,
+                                 AsarrayOptions options, const std::source_location& location) {
+  if (never_copy(options.copy)) {
+    throw InvalidArgumentError(
+        "asarray(): copy=False, but obj is another library's memory, which strict must copy");
+  }
+  if (byte_strides.size() != shape.size()) {
+    throw InvalidArgumentError(fmt::format("asarray(): {} strides for shape ({})",
+                                           byte_strides.size(), fmt::join(shape, ", ")));
+  }
+  if (options.dtype && *options.dtype != dtype) {
+    throw InvalidArgumentError(
+        fmt::format("asarray_from_host_elements(): the elements are {}, not dtype= {}; convert "
+                    "them afterwards",
+                    dtype, *options.dtype));
+  }
+  const internal::Placement placement =
+      internal::place_new_array("asarray", options.device, location);
+  Array out = ArrayAccess::allocate(shape, dtype, placement.device, placement.provenance);
+  const std::int64_t count = element_count(shape);
+  const std::size_t item = item_size(dtype);
+  auto* target = static_cast<std::byte*>(ArrayAccess::bytes(out));
+  std::vector<std::int64_t> index(shape.size(), 0);
+  const std::byte* source = first;
+  for (std::int64_t n = 0; n < count; ++n) {
+    std::memcpy(target + static_cast<std::size_t>(n) * item, source, item);
+    // The next index in C order; `source` follows it by the strides.
+    for (std::size_t d = shape.size(); d-- > 0;) {
+      source += byte_strides[d];
+      if (++index[d] < shape[d]) break;
+      source -= byte_strides[d] * shape[d];
+      index[d] = 0;
+    }
+  }
+  return out;
 }
 
 Array from_dlpack(const Array& x, FromDlpackOptions options, const std::source_location& location) {

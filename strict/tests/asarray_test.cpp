@@ -1,6 +1,7 @@
 // asarray: literal data (dtype inference, ragged data, ranges), and arrays (device kept,
 // copy=True/False/None, moves to another device counted as transfers).
 #include <complex>
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -187,6 +188,36 @@ TEST_F(AsarrayOfArray, UnsupportedDtypeOnTheTargetDeviceRaises) {
   enable_device("no_float64");
   EXPECT_THROW(asarray(asarray({1.0}), {.device = Device("no_float64")}), UnsupportedDTypeError);
   set_device_enabled("no_float64", false);
+}
+
+// -- Host memory another library owns -----------------------------------------------------------
+
+// A binding's buffer import: elements read through byte strides (here every other column of a
+// 2 x 4 int16 matrix, rows reversed), copied in C order onto device= or the default device.
+TEST(AsarrayFromHostElements, ReadsStridedElementsInCOrder) {
+  const std::vector<std::int16_t> matrix = {0, 1, 2, 3, 4, 5, 6, 7};
+  const auto* last_row = reinterpret_cast<const std::byte*>(matrix.data() + 4);
+  const std::vector<std::int64_t> strides = {-8, 4};  // bytes: a row back, two columns on
+  const Array x = asarray_from_host_elements(last_row, {2, 2}, strides, int16);
+  EXPECT_EQ(x.device(), cpu());
+  EXPECT_EQ(x.dtype(), int16);
+  EXPECT_EQ(x.values<std::int16_t>(), (std::vector<std::int16_t>{4, 6, 0, 2}));
+  const Array y =
+      asarray_from_host_elements(last_row, {2, 2}, strides, int16, {.device = device1()});
+  EXPECT_EQ(y.device(), device1());
+  EXPECT_EQ(host_values<std::int16_t>(y), (std::vector<std::int16_t>{4, 6, 0, 2}));
+  EXPECT_EQ(asarray_from_host_elements(last_row, {0, 2}, strides, int16).size(), 0);
+}
+
+TEST(AsarrayFromHostElements, RefusesCopyFalseAnotherDtypeAndMismatchedStrides) {
+  const std::vector<double> values = {1.0, 2.0};
+  const auto* first = reinterpret_cast<const std::byte*>(values.data());
+  const std::vector<std::int64_t> strides = {8};
+  EXPECT_THROW(asarray_from_host_elements(first, {2}, strides, float64, {.copy = false}),
+               InvalidArgumentError);
+  EXPECT_THROW(asarray_from_host_elements(first, {2}, strides, float64, {.dtype = float32}),
+               InvalidArgumentError);
+  EXPECT_THROW(asarray_from_host_elements(first, {2, 1}, strides, float64), InvalidArgumentError);
 }
 
 }  // namespace

@@ -203,6 +203,15 @@ Array asarray(const NestedSequence& obj, AsarrayOptions options = {},
 Array asarray(std::span<const Scalar> values, const Shape& shape, AsarrayOptions options = {},
               const std::source_location& location = std::source_location::current());
 
+// From host memory another library owns, copied (a binding's import of a buffer it cannot share):
+// `first` is the element at index 0, `byte_strides` step each dimension, the elements are of
+// `dtype`, and the new array is placed as literal data is (device=, else the default device).
+// Element for element, without the 24-byte Scalar of the flat-data overload above.
+Array asarray_from_host_elements(
+    const std::byte* first, const Shape& shape, std::span<const std::int64_t> byte_strides,
+    DType dtype, AsarrayOptions options = {},
+    const std::source_location& location = std::source_location::current());
+
 // From a DLPack producer, in C++ a strict Array. device=None: x's device (see creation.cpp).
 // device != x's device: copy=False raises BufferError, else a copy counted as a transfer.
 // copy=True always makes a new buffer; otherwise the result shares x's storage.

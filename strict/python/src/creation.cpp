@@ -112,6 +112,13 @@ strict::Array asarray_from_buffer(py::handle obj, const strict::AsarrayOptions& 
     throw py::type_error(
         fmt::format("asarray(): a buffer of format '{}' has no strict dtype", info.format));
   strict::Shape shape(info.shape.begin(), info.shape.end());
+  if (!options.dtype || *options.dtype == *dtype) {
+    // Copied element for element: a 3.6 GB buffer costs 3.6 GB, not 24 bytes a value.
+    const std::vector<std::int64_t> strides(info.strides.begin(), info.strides.end());
+    return strict::asarray_from_host_elements(static_cast<const std::byte*>(info.ptr), shape,
+                                              strides, *dtype, options);
+  }
+  // Another dtype asked for: each value converted as literal data is (its range checked).
   std::vector<strict::Scalar> values;
   values.reserve(static_cast<std::size_t>(strict::element_count(shape)));
   std::vector<py::ssize_t> index(shape.size(), 0);

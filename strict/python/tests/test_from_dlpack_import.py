@@ -138,3 +138,31 @@ def test_asarray_of_an_untouched_numpy_array_commits_no_memory():
     x = xp.asarray(a)
     assert x.shape == (2**28,)
     assert resident_bytes() - before < 2**28  # well under the GiB a copy commits
+
+
+def test_asarray_copies_a_buffer_it_cannot_share_at_the_buffers_own_size():
+    # A read-only NumPy array cannot be shared (NumPy's unversioned capsule refuses it), so it is
+    # copied through the buffer protocol: element for element, not through a 24-byte scalar each
+    # (a 64 MiB buffer once took 24 / 4 = 6 times its size on the way).
+    def resident_bytes():
+        return int(open("/proc/self/statm").read().split()[1]) * 4096
+
+    a = numpy.ones(2**24, dtype=numpy.float32)  # 64 MiB
+    a.flags.writeable = False
+    before = resident_bytes()
+    x = xp.asarray(a)
+    grown = resident_bytes() - before
+    assert x.shape == (2**24,) and x.dtype == xp.float32 and float(x[-1]) == 1.0
+    assert grown < 2 * a.nbytes
+
+
+@pytest.mark.parametrize("device", [None, "device1"])
+def test_asarray_copies_a_strided_read_only_buffer_in_c_order(device):
+    a = numpy.arange(24, dtype=numpy.int16).reshape(4, 6)[::-2, 1::2]
+    a.flags.writeable = False
+    x = xp.asarray(a, device=None if device is None else xp.Device(device))
+    assert x.device == (xp.Device("cpu") if device is None else xp.Device(device))
+    assert x.shape == (2, 3) and x.dtype == xp.int16
+    host = x.to_device(xp.Device("cpu"))
+    assert numpy.asarray(host).tolist() == a.tolist()
+    assert xp.asarray(a, dtype=xp.float64).dtype == xp.float64  # another dtype: converted
