@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "internal/array_access.hpp"
 #include "internal/axes.hpp"
 #include "internal/dispatch.hpp"
+#include "internal/element_gather.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
 #include "strict/errors.hpp"
@@ -58,13 +60,6 @@ std::vector<std::int64_t> positions(std::string_view function, const Array& indi
   return out;
 }
 
-// Copies element `from` of x into element `to` of out, whatever the dtype.
-void copy_element(const Array& x, std::int64_t from, const Array& out, std::int64_t to) {
-  const std::size_t size = item_size(x.dtype());
-  std::copy_n(ArrayAccess::bytes(x) + static_cast<std::size_t>(from) * size, size,
-              ArrayAccess::bytes(out) + static_cast<std::size_t>(to) * size);
-}
-
 }  // namespace
 
 Array take(const Array& x, const Array& indices, const TakeOptions& options) {
@@ -99,13 +94,14 @@ Array take(const Array& x, const Array& indices, const TakeOptions& options) {
   // "Preserve device assignment": the result is on the inputs' device.
   Array out =
       ArrayAccess::allocate(shape, x.dtype(), device, propagated_from("take", x.provenance()));
+  // Each taken position brings a contiguous run of `inner` elements.
+  const std::size_t run = static_cast<std::size_t>(split.inner) * item_size(x.dtype());
+  const std::byte* from = ArrayAccess::bytes(x);
+  std::byte* to = ArrayAccess::bytes(out);
   for (std::int64_t outer = 0; outer < split.outer; ++outer) {
-    for (std::int64_t k = 0; k < taken; ++k) {
-      for (std::int64_t inner = 0; inner < split.inner; ++inner) {
-        const std::int64_t from =
-            (outer * split.extent + chosen[static_cast<std::size_t>(k)]) * split.inner + inner;
-        copy_element(x, from, out, (outer * taken + k) * split.inner + inner);
-      }
+    for (std::int64_t k = 0; k < taken; ++k, to += run) {
+      const std::int64_t row = outer * split.extent + chosen[static_cast<std::size_t>(k)];
+      if (run != 0) std::memcpy(to, from + static_cast<std::size_t>(row) * run, run);
     }
   }
   return out;
@@ -160,22 +156,32 @@ Array take_along_axis(const Array& x, const Array& indices, const TakeAlongAxisO
     x_stride *= x.shape()[d];
     index_stride *= indices.shape()[d];
   }
-  Shape position(ndim, 0);
+  // Odometer over the result; the offsets into x (without the axis) and into indices follow it.
   const std::int64_t total = element_count(shape);
-  for (std::int64_t i = 0; i < total; ++i) {
-    std::int64_t from = 0;
+  if (total == 0) return out;
+  const std::byte* from = ArrayAccess::bytes(x);
+  std::byte* to = ArrayAccess::bytes(out);
+  internal::with_element_size(item_size(x.dtype()), [&](auto size) {
+    constexpr std::size_t bytes = decltype(size)::value;
+    Shape position(ndim, 0);
+    std::int64_t x_offset = 0;
     std::int64_t index_offset = 0;
-    for (std::size_t d = 0; d < ndim; ++d) {
-      index_offset += position[d] * index_strides[d];
-      if (d != along) from += position[d] * x_strides[d];
+    const std::int64_t along_stride = x_strides[along];
+    for (std::int64_t i = 0; i < total; ++i, to += bytes) {
+      const std::int64_t source =
+          x_offset + chosen[static_cast<std::size_t>(index_offset)] * along_stride;
+      std::memcpy(to, from + static_cast<std::size_t>(source) * bytes, bytes);
+      for (std::size_t d = ndim; d-- > 0;) {
+        const std::int64_t x_step = d == along ? 0 : x_strides[d];
+        x_offset += x_step;
+        index_offset += index_strides[d];
+        if (++position[d] < shape[d]) break;
+        x_offset -= x_step * shape[d];
+        index_offset -= index_strides[d] * shape[d];
+        position[d] = 0;
+      }
     }
-    from += chosen[static_cast<std::size_t>(index_offset)] * x_strides[along];
-    copy_element(x, from, out, i);
-    for (std::size_t d = ndim; d-- > 0;) {
-      if (++position[d] < shape[d]) break;
-      position[d] = 0;
-    }
-  }
+  });
   return out;
 }
 

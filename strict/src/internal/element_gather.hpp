@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string_view>
+#include <type_traits>
 
 #include "internal/array_access.hpp"
 #include "internal/strides.hpp"
@@ -43,16 +44,61 @@ Array gather_elements(std::string_view function, const Array& x, const Shape& sh
   return out;
 }
 
+// Calls body(std::integral_constant<std::size_t, N>{}) for an element size N of 1, 2, 4, 8 or 16
+// bytes (every dtype's), so that copies of one element are moves of a size known when compiled:
+// a memcpy of a run-time size per element cost more than the rest of a gather.
+template <class Body>
+void with_element_size(std::size_t item, Body&& body) {
+  switch (item) {
+    case 1:
+      return body(std::integral_constant<std::size_t, 1>{});
+    case 2:
+      return body(std::integral_constant<std::size_t, 2>{});
+    case 4:
+      return body(std::integral_constant<std::size_t, 4>{});
+    case 8:
+      return body(std::integral_constant<std::size_t, 8>{});
+    default:
+      return body(std::integral_constant<std::size_t, 16>{});
+  }
+}
+
 // gather_elements where x's element for `index` is at base + sum(index[d] * strides[d]): views
 // with other strides (negative to flip, 0 to broadcast, permuted to transpose) made concrete.
+// Row by row: the offset of each row's start follows the odometer, the last dimension is a loop
+// with one stride.
 inline Array gather_strided(std::string_view function, const Array& x, const Shape& shape,
                             const Shape& strides, std::int64_t base = 0) {
-  return gather_elements(function, x, shape, [&](const Shape& index, std::int64_t) {
-    std::int64_t offset = base;
-    for (std::size_t d = 0; d < index.size(); ++d)
-      offset += index[d] * strides[d];
-    return offset;
+  Array out = ArrayAccess::allocate(shape, x.dtype(), x.device(),
+                                    propagated_from(function, x.provenance()));
+  const std::int64_t total = element_count(shape);
+  if (total == 0) return out;
+  const std::size_t item = item_size(x.dtype());
+  const std::byte* from = ArrayAccess::bytes(x);
+  std::byte* to = ArrayAccess::bytes(out);
+  if (shape.empty()) {
+    std::memcpy(to, from + static_cast<std::size_t>(base) * item, item);
+    return out;
+  }
+  const std::size_t last = shape.size() - 1;
+  const std::int64_t row_length = shape[last];
+  const std::int64_t step = strides[last];
+  with_element_size(item, [&](auto size) {
+    constexpr std::size_t bytes = decltype(size)::value;
+    Shape index(last, 0);  // of the row, over every dimension but the last
+    std::int64_t row_start = base;
+    for (std::int64_t done = 0; done < total; done += row_length) {
+      for (std::int64_t k = 0; k < row_length; ++k, to += bytes)
+        std::memcpy(to, from + static_cast<std::size_t>(row_start + k * step) * bytes, bytes);
+      for (std::size_t d = last; d-- > 0;) {
+        row_start += strides[d];
+        if (++index[d] < shape[d]) break;
+        row_start -= strides[d] * shape[d];
+        index[d] = 0;
+      }
+    }
   });
+  return out;
 }
 
 }  // namespace strict::internal

@@ -15,6 +15,7 @@
 #include "tracker/render_html.hpp"
 #include "tracker/render_markdown.hpp"
 #include "tracker/render_public.hpp"
+#include "tracker/verdict.hpp"
 
 namespace tracker {
 namespace {
@@ -64,12 +65,13 @@ KnownIssues known_issues_for(const std::string& option) {
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{
-      "tracker: render, merge, diff, validate, recover and publish conformance tracker JSON "
+      "tracker: render, merge, diff, validate, recover, publish and judge (verdict) conformance "
+      "tracker JSON "
       "(docs/DESIGN.md "
       "section 4), and write expectations from a run; each reads a run's journal "
       "(FILE.journal.jsonl) as the tracker of its finished checks.\n"
-      "Exit status: 0 done (diff: no regression), 1 diff found a regression, 2 bad input or "
-      "usage.",
+      "Exit status: 0 done (diff: no regression; verdict: nothing unexpected), 1 diff found a "
+      "regression or verdict an unexpected result, 2 bad input or usage.",
       "tracker"};
   app.require_subcommand(1);
 
@@ -171,6 +173,14 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
                              "the Python version the run used (platform.python_version())");
   export_command->add_option("--impl", export_impls,
                              "only these implementations (repeatable; default: all)");
+
+  std::string verdict_file;
+  auto* verdict = app.add_subcommand(
+      "verdict",
+      "the results a CI job fails on, from the run itself: each result with a status that makes "
+      "conformance exit 1 (fail, error, crash, timeout, xpass), listed; exit 1 if there is one "
+      "(for a merged run of shards: docs/maintainer-ci.md)");
+  verdict->add_option("run", verdict_file, "the run (tracker JSON or journal)")->required();
 
   std::string validate_file;
   auto* validate = app.add_subcommand(
@@ -307,6 +317,11 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       }
       if (written == 0) throw TrackerError(export_file + ": no implementation to export");
       return 0;
+    }
+    if (verdict->parsed()) {
+      const auto judged = judge(load_tracker(verdict_file));
+      out << render_verdict(judged);
+      return judged.unexpected.empty() ? 0 : 1;
     }
     if (validate->parsed()) {
       const auto problems = validate_tracker(tracker_text(validate_file), validate_file);

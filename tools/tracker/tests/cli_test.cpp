@@ -161,6 +161,32 @@ TEST_F(Cli, DiffExitsOneOnARegression) {
   EXPECT_THAT(better.out, HasSubstr("Fixes"));
 }
 
+// `tracker verdict`: the small tracker's torch fails 5 checks, which nothing marks expected: exit
+// 1, each listed; with them marked xfail, exit 0; an xpass is unexpected too.
+TEST_F(Cli, VerdictExitsOneOnAnUnexpectedResultAndListsEach) {
+  const auto failing = tracker({"verdict", good_});
+  EXPECT_EQ(failing.status, 1);
+  EXPECT_THAT(failing.out, HasSubstr("78 results, 5 unexpected"));
+  EXPECT_EQ(std::count(failing.out.begin(), failing.out.end(), '\n'), 6) << failing.out;
+  EXPECT_THAT(failing.out, HasSubstr("fail     "));
+  EXPECT_THAT(failing.out, HasSubstr("(python:torch)"));
+  const auto expected = variant("expected.json", [](nlohmann::json& json) {
+    for (auto& implementation : json.at("implementations"))
+      for (auto& result : implementation.at("results"))
+        if (result.at("status") == "fail") result["status"] = "xfail";
+  });
+  const auto clean = tracker({"verdict", expected});
+  EXPECT_EQ(clean.status, 0) << clean.out;
+  EXPECT_THAT(clean.out, HasSubstr("78 results, 0 unexpected"));
+  const auto xpass = variant("xpass.json", [](nlohmann::json& json) {
+    json["implementations"][0]["results"][0]["status"] = "xpass";
+  });
+  const auto passed_unexpectedly = tracker({"verdict", xpass});
+  EXPECT_EQ(passed_unexpectedly.status, 1);
+  EXPECT_THAT(passed_unexpectedly.out, HasSubstr("xpass"));
+  expect_one_line_error(tracker({"verdict", (dir_ / "missing.json").string()}));
+}
+
 // `tracker expectations`: a new file on standard output (what changed on stderr), then the same
 // file updated in place after a fix; --impl keeps one implementation of the run.
 TEST_F(Cli, ExpectationsFromARunThenUpdatedInPlace) {
