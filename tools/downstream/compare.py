@@ -90,9 +90,18 @@ def main():
                    if o == "fail" and runs["array_api_strict"].get(t, ("", ""))[0] == "pass")
     missing = sorted(set(runs["array_api_strict"]) ^ set(runs["strict_xp"]))
     print(f"\nTests strict_xp fails that array-api-strict passes: {len(worse)}.")
+    # One line per test function: SciPy parametrizes one function thousands of times.
+    groups = {}
     for test in worse:
-        message = runs["strict_xp"][test][1].strip().splitlines()
-        print(f"- `{test}`: {message[0] if message else '(no message)'}")
+        groups.setdefault(test.split("[", 1)[0], []).append(test)
+    for function, tests in groups.items():
+        message = runs["strict_xp"][tests[0]][1].strip().splitlines()
+        message = message[0] if message else "(no message)"
+        if len(tests) == 1:
+            print(f"- `{tests[0]}`: {message}")
+        else:
+            print(f"- `{function}`, {len(tests)} parametrizations (first "
+                  f"`{tests[0][len(function):]}`): {message}")
     if missing:
         print(f"\nTests collected on one backend only: {len(missing)} (first: `{missing[0]}`).")
     return 1 if worse or missing else 0

@@ -35,6 +35,19 @@ def test_a_test_only_strict_xp_fails_is_listed_with_its_message_and_exits_1(tmp_
     assert "- `tests.t::b`: DeviceMismatchError: add(): x1 is on device1 (demo.py:3)" in result.stdout
 
 
+def test_the_parametrizations_of_one_test_function_are_one_line(tmp_path):
+    fail = '<failure message="AssertionError: a view was written"/>'
+    names = [f"f[{k}]" for k in range(3)]
+    result = compare(tmp_path, [(n, PASS) for n in names] + [("g", PASS)],
+                     [(n, fail) for n in names] + [("g", fail)])
+    assert result.returncode == 1
+    assert "passes: 4." in result.stdout
+    assert ("- `tests.t::f`, 3 parametrizations (first `[0]`): AssertionError: a view was "
+            "written") in result.stdout
+    assert "- `tests.t::g`: AssertionError" in result.stdout
+    assert result.stdout.count("\n- ") == 2
+
+
 def test_the_same_outcomes_exit_0(tmp_path):
     both = [("a", PASS), ("b", '<failure message="x"/>'), ("c", SKIP)]
     result = compare(tmp_path, both, both)
