@@ -156,28 +156,36 @@ Array take_along_axis(const Array& x, const Array& indices, const TakeAlongAxisO
     x_stride *= x.shape()[d];
     index_stride *= indices.shape()[d];
   }
-  // Odometer over the result; the offsets into x (without the axis) and into indices follow it.
+  // Row by row over the result's last dimension: the offsets of a row's start into x (without
+  // the axis taken along) and into indices follow an odometer over the other dimensions.
   const std::int64_t total = element_count(shape);
   if (total == 0) return out;
   const std::byte* from = ArrayAccess::bytes(x);
   std::byte* to = ArrayAccess::bytes(out);
+  const std::size_t last = ndim - 1;
+  const std::int64_t row_length = shape[last];
+  const std::int64_t along_stride = x_strides[along];
+  const std::int64_t x_step = last == along ? 0 : x_strides[last];
+  const std::int64_t index_step = index_strides[last];
   internal::with_element_size(item_size(x.dtype()), [&](auto size) {
     constexpr std::size_t bytes = decltype(size)::value;
-    Shape position(ndim, 0);
-    std::int64_t x_offset = 0;
-    std::int64_t index_offset = 0;
-    const std::int64_t along_stride = x_strides[along];
-    for (std::int64_t i = 0; i < total; ++i, to += bytes) {
-      const std::int64_t source =
-          x_offset + chosen[static_cast<std::size_t>(index_offset)] * along_stride;
-      std::memcpy(to, from + static_cast<std::size_t>(source) * bytes, bytes);
-      for (std::size_t d = ndim; d-- > 0;) {
-        const std::int64_t x_step = d == along ? 0 : x_strides[d];
-        x_offset += x_step;
-        index_offset += index_strides[d];
+    Shape position(last, 0);
+    std::int64_t x_row = 0;
+    std::int64_t index_row = 0;
+    for (std::int64_t done = 0; done < total; done += row_length) {
+      for (std::int64_t k = 0; k < row_length; ++k, to += bytes) {
+        const std::int64_t source =
+            x_row + k * x_step +
+            chosen[static_cast<std::size_t>(index_row + k * index_step)] * along_stride;
+        std::memcpy(to, from + static_cast<std::size_t>(source) * bytes, bytes);
+      }
+      for (std::size_t d = last; d-- > 0;) {
+        const std::int64_t x_stride_d = d == along ? 0 : x_strides[d];
+        x_row += x_stride_d;
+        index_row += index_strides[d];
         if (++position[d] < shape[d]) break;
-        x_offset -= x_step * shape[d];
-        index_offset -= index_strides[d] * shape[d];
+        x_row -= x_stride_d * shape[d];
+        index_row -= index_strides[d] * shape[d];
         position[d] = 0;
       }
     }

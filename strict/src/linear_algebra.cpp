@@ -1,6 +1,7 @@
 // matmul: the matrix product with batch broadcasting.
 #include "strict/linear_algebra.hpp"
 
+#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -87,14 +88,18 @@ Array matmul(const Array& x1, const Array& x2) {
         const T* l = left.data() + offsets[0] * left_matrix;
         const T* r = right.data() + offsets[1] * right_matrix;
         T* o = result + index * result_matrix;
+        // Row i of the result accumulates l[i, k] * (row k of r) for k in order: each element
+        // sums its products in the order of k, as a dot product would, while the rows of r are
+        // read along their memory (k-outer, j-inner: 0.26 s -> a few ms for SciPy's kmeans).
         for (std::int64_t i = 0; i < rows; ++i) {
-          for (std::int64_t j = 0; j < columns; ++j) {
-            T total{};
-            for (std::int64_t k = 0; k < inner; ++k) {
-              total = internal::wrapping_add(
-                  total, internal::wrapping_multiply(l[i * inner + k], r[k * columns + j]));
-            }
-            o[i * columns + j] = total;
+          T* row = o + i * columns;
+          std::fill(row, row + columns, T{});
+          for (std::int64_t k = 0; k < inner; ++k) {
+            const T factor = l[i * inner + k];
+            const T* r_row = r + k * columns;
+            for (std::int64_t j = 0; j < columns; ++j)
+              row[j] =
+                  internal::wrapping_add(row[j], internal::wrapping_multiply(factor, r_row[j]));
           }
         }
       };

@@ -171,9 +171,23 @@ strict::Array matmul_operands(const strict::ArrayOrScalar& a, const strict::Arra
   return strict::matmul(a.array(), b.array());
 }
 
+// What iter() of a one-dimensional array gives: x[i] made when it is asked for, so that iter(x)
+// costs nothing for a long x (NumPy's np.iterable(x) calls iter(x) and drops it: SciPy's stats
+// spent seconds there when the elements were all made at once).
+struct ArrayIterator {
+  Array array;
+  std::int64_t next = 0;
+};
+
 }  // namespace
 
 void bind_array_object(py::module_& m) {
+  py::class_<ArrayIterator>(m, "_ArrayIterator", "iter() of a one-dimensional strict_xp array")
+      .def("__iter__", [](py::object self) { return self; })
+      .def("__next__", [](ArrayIterator& it) {
+        if (it.next >= it.array.shape()[0]) throw py::stop_iteration();
+        return wrap(strict::getitem(it.array, strict::IndexKey(strict::IndexItem(it.next++))));
+      });
   py::class_<Array> cls(m, "Array", "A strict array. Make one with asarray(), zeros(), ...");
   cls.def_property_readonly("dtype", [](const Array& x) { return dtype_object(x.dtype()); })
       .def_property_readonly("device", [](const Array& x) { return device_object(x.device()); })
@@ -261,10 +275,7 @@ void bind_array_object(py::module_& m) {
                    "iter(): only a one-dimensional array can be iterated, not one of shape ({}); "
                    "index it, or use unstack()",
                    fmt::join(x.shape(), ", ")));
-             py::list items;
-             for (std::int64_t i = 0; i < x.shape()[0]; ++i)
-               items.append(wrap(strict::getitem(x, strict::IndexKey(strict::IndexItem(i)))));
-             return py::iter(items);
+             return ArrayIterator{x, 0};
            })
       .def("__repr__", &repr)
       .def(

@@ -198,6 +198,21 @@ def test_iterating_a_1d_array_yields_its_0d_elements_on_its_device():
     assert list(xp.zeros(0)) == []
 
 
+def test_iter_makes_each_element_when_next_asks_for_it():
+    # NumPy's np.iterable(x) calls iter(x) and drops it (SciPy's stats does, often): iter() must
+    # not make every 0-d element first (a million took half a second). Made as next() asks, an
+    # element written after iter() is read as written.
+    x = xp.zeros(3)
+    iterator = iter(x)
+    assert iter(iterator) is iterator
+    x[1] = 5.0
+    assert [float(v) for v in iterator] == [0.0, 5.0, 0.0]
+    with pytest.raises(StopIteration):
+        next(iterator)
+    with pytest.raises(StopIteration):
+        next(iter(xp.zeros(0)))
+
+
 @pytest.mark.parametrize("shape", [(), (2, 2), (1, 0, 3)])
 def test_iterating_other_ranks_is_refused(shape):
     # Implementation-defined in the standard; refused, as array-api-strict does.
