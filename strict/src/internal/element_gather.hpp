@@ -15,16 +15,21 @@
 
 namespace strict::internal {
 
-// A new array of `shape` with x's dtype on x's device, whose element at multi-index `index`
-// (the `flat`-th in C order) is x's element at offset source_offset(index, flat).
+// The array a gather fills: `shape`, x's dtype, on x's device.
 // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment as much as possible
 // (e.g. output arrays from a function are expected to be on the same device as input arrays to
 // the function)". `function` must be a string literal: the provenance keeps it.
+inline Array gather_target(std::string_view function, const Array& x, const Shape& shape) {
+  return ArrayAccess::allocate(shape, x.dtype(), x.device(),
+                               propagated_from(function, x.provenance()));
+}
+
+// A new array of `shape` with x's dtype on x's device, whose element at multi-index `index`
+// (the `flat`-th in C order) is x's element at offset source_offset(index, flat).
 template <class SourceOffset>
 Array gather_elements(std::string_view function, const Array& x, const Shape& shape,
                       SourceOffset&& source_offset) {
-  Array out = ArrayAccess::allocate(shape, x.dtype(), x.device(),
-                                    propagated_from(function, x.provenance()));
+  Array out = gather_target(function, x, shape);
   const std::int64_t total = element_count(shape);
   if (total == 0) return out;
   const std::size_t item = item_size(x.dtype());
@@ -69,8 +74,7 @@ void with_element_size(std::size_t item, Body&& body) {
 // with one stride.
 inline Array gather_strided(std::string_view function, const Array& x, const Shape& shape,
                             const Shape& strides, std::int64_t base = 0) {
-  Array out = ArrayAccess::allocate(shape, x.dtype(), x.device(),
-                                    propagated_from(function, x.provenance()));
+  Array out = gather_target(function, x, shape);
   const std::int64_t total = element_count(shape);
   if (total == 0) return out;
   const std::size_t item = item_size(x.dtype());
