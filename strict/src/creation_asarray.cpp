@@ -10,6 +10,7 @@
 #include "internal/array_access.hpp"
 #include "internal/convert.hpp"
 #include "internal/device_registry.hpp"
+#include "internal/element_gather.hpp"
 #include "internal/placement.hpp"
 #include "strict/creation.hpp"
 #include "strict/default_device.hpp"
@@ -185,20 +186,9 @@ Array asarray_from_host_elements(const std::byte* first, const Shape& shape,
   const internal::Placement placement =
       internal::place_new_array("asarray", options.device, location);
   Array out = ArrayAccess::allocate(shape, dtype, placement.device, placement.provenance);
-  const std::int64_t count = element_count(shape);
-  const std::size_t item = item_size(dtype);
-  auto* target = static_cast<std::byte*>(ArrayAccess::bytes(out));
-  std::vector<std::int64_t> index(shape.size(), 0);
-  const std::byte* source = first;
-  for (std::int64_t n = 0; n < count; ++n) {
-    std::memcpy(target + static_cast<std::size_t>(n) * item, source, item);
-    // The next index in C order; `source` follows it by the strides.
-    for (std::size_t d = shape.size(); d-- > 0;) {
-      source += byte_strides[d];
-      if (++index[d] < shape[d]) break;
-      source -= byte_strides[d] * shape[d];
-      index[d] = 0;
-    }
+  if (element_count(shape) != 0) {
+    internal::copy_strided(first, byte_strides, shape, item_size(dtype),
+                           static_cast<std::byte*>(ArrayAccess::bytes(out)));
   }
   return out;
 }

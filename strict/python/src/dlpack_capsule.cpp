@@ -2,8 +2,6 @@
 // DLPack import: a strict array whose storage releases the producer's DLManagedTensor.
 #include "dlpack_capsule.hpp"
 
-#include <cstring>
-
 #include <dlpack/dlpack.h>
 #include <fmt/format.h>
 
@@ -64,26 +62,6 @@ bool is_c_ordered(const DLTensor& t, std::int64_t item) {
     step *= t.shape[axis];
   }
   return true;
-}
-
-// Copies the strided elements at `source` into the C-ordered `destination`.
-void gather(const std::byte* source, const DLTensor& t, std::int64_t item, std::byte* destination) {
-  const std::vector<std::int64_t> strides = byte_strides(t, item);
-  std::vector<std::int64_t> index(static_cast<std::size_t>(t.ndim), 0);
-  std::int64_t count = 1;
-  for (int axis = 0; axis < t.ndim; ++axis)
-    count *= t.shape[axis];
-  for (std::int64_t n = 0; n < count; ++n) {
-    std::int64_t offset = 0;
-    for (std::size_t axis = 0; axis < index.size(); ++axis)
-      offset += index[axis] * strides[axis];
-    std::memcpy(destination + n * item, source + offset, static_cast<std::size_t>(item));
-    for (int axis = t.ndim - 1; axis >= 0; --axis) {
-      const auto a = static_cast<std::size_t>(axis);
-      if (++index[a] < t.shape[axis]) break;
-      index[a] = 0;
-    }
-  }
 }
 
 void delete_managed(DLManagedTensor* tensor) {
@@ -163,8 +141,8 @@ strict::Array import_host_dlpack(py::handle x, bool copy_allowed) {
         "are: importing it needs a copy",
         type_name(x)));
   }
-  strict::Array copied = strict::empty(shape, {.dtype = *dtype, .device = strict::Device::cpu()});
-  gather(data, t, item, static_cast<std::byte*>(strict::exchange_pointer(copied)));
+  strict::Array copied = strict::asarray_from_host_elements(
+      data, shape, byte_strides(t, item), *dtype, {.device = strict::Device::cpu()});
   release();
   return copied;
 }

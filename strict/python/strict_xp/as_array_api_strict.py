@@ -33,8 +33,9 @@ from strict_xp import _strict_xp
 _DEFAULT_VERSION = "2025.12"
 # The array-api-strict whose flags and device names install() gives strict_xp (the lock's pin).
 ARRAY_API_STRICT_VERSION = "2.6.1"
-_FLAGS = {"api_version": "2025.12", "boolean_indexing": True, "data_dependent_shapes": True,
-          "enabled_extensions": ("linalg", "fft")}
+# The flags strict_xp cannot change; api_version is read from the extension module, which holds it.
+_FIXED_FLAGS = {"boolean_indexing": True, "data_dependent_shapes": True,
+                "enabled_extensions": ("linalg", "fft")}
 _ALLOWED = {"api_version": ("2024.12", "2025.12"), "boolean_indexing": (True,),
             "data_dependent_shapes": (True,)}
 
@@ -59,7 +60,6 @@ def _check(flags):
 def _answer_as(version):
     _strict_xp._answer_as_version(version)
     strict_xp.__array_api_version__ = version
-    _FLAGS["api_version"] = version
 
 
 def set_array_api_strict_flags(**flags):
@@ -71,7 +71,7 @@ def set_array_api_strict_flags(**flags):
 
 def get_array_api_strict_flags():
     """array-api-strict's: strict_xp's behaviour, as its flags."""
-    return dict(_FLAGS)
+    return {"api_version": _strict_xp.__array_api_version__, **_FIXED_FLAGS}
 
 
 def reset_array_api_strict_flags():
@@ -82,7 +82,7 @@ def reset_array_api_strict_flags():
 @contextlib.contextmanager
 def ArrayAPIStrictFlags(**flags):  # noqa: N802: array-api-strict's name
     """array-api-strict's context manager; only strict_xp's own behaviour may be asked for."""
-    before = _FLAGS["api_version"]
+    before = _strict_xp.__array_api_version__
     set_array_api_strict_flags(**flags)
     try:
         yield

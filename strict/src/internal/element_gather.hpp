@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string_view>
 #include <type_traits>
 
@@ -68,40 +69,49 @@ void with_element_size(std::size_t item, Body&& body) {
   }
 }
 
-// gather_elements where x's element for `index` is at base + sum(index[d] * strides[d]): views
-// with other strides (negative to flip, 0 to broadcast, permuted to transpose) made concrete.
-// Row by row: the offset of each row's start follows the odometer, the last dimension is a loop
-// with one stride.
-inline Array gather_strided(std::string_view function, const Array& x, const Shape& shape,
-                            const Shape& strides, std::int64_t base = 0) {
-  Array out = gather_target(function, x, shape);
-  const std::int64_t total = element_count(shape);
-  if (total == 0) return out;
-  const std::size_t item = item_size(x.dtype());
-  const std::byte* from = ArrayAccess::bytes(x);
-  std::byte* to = ArrayAccess::bytes(out);
+// Copies, in C order, the elements of `shape` found at `from` + sum(index[d] * byte_strides[d])
+// into the contiguous `to`, each `item` bytes. Row by row: the start of each row follows an
+// odometer over every dimension but the last, which is a loop with one stride. What a strided
+// view made concrete and a binding's import of another library's strided memory share.
+inline void copy_strided(const std::byte* from, std::span<const std::int64_t> byte_strides,
+                         const Shape& shape, std::size_t item, std::byte* to) {
   if (shape.empty()) {
-    std::memcpy(to, from + static_cast<std::size_t>(base) * item, item);
-    return out;
+    std::memcpy(to, from, item);
+    return;
   }
+  const std::int64_t total = element_count(shape);
   const std::size_t last = shape.size() - 1;
   const std::int64_t row_length = shape[last];
-  const std::int64_t step = strides[last];
+  const std::int64_t step = byte_strides[last];
   with_element_size(item, [&](auto size) {
     constexpr std::size_t bytes = decltype(size)::value;
     Shape index(last, 0);  // of the row, over every dimension but the last
-    std::int64_t row_start = base;
+    const std::byte* row_start = from;
     for (std::int64_t done = 0; done < total; done += row_length) {
       for (std::int64_t k = 0; k < row_length; ++k, to += bytes)
-        std::memcpy(to, from + static_cast<std::size_t>(row_start + k * step) * bytes, bytes);
+        std::memcpy(to, row_start + k * step, bytes);
       for (std::size_t d = last; d-- > 0;) {
-        row_start += strides[d];
+        row_start += byte_strides[d];
         if (++index[d] < shape[d]) break;
-        row_start -= strides[d] * shape[d];
+        row_start -= byte_strides[d] * shape[d];
         index[d] = 0;
       }
     }
   });
+}
+
+// gather_elements where x's element for `index` is at base + sum(index[d] * strides[d]): views
+// with other strides (negative to flip, 0 to broadcast, permuted to transpose) made concrete.
+inline Array gather_strided(std::string_view function, const Array& x, const Shape& shape,
+                            const Shape& strides, std::int64_t base = 0) {
+  Array out = gather_target(function, x, shape);
+  if (element_count(shape) == 0) return out;
+  const auto item = static_cast<std::int64_t>(item_size(x.dtype()));
+  Shape byte_strides(strides.size());
+  for (std::size_t d = 0; d < strides.size(); ++d)
+    byte_strides[d] = strides[d] * item;
+  copy_strided(ArrayAccess::bytes(x) + base * item, byte_strides, shape,
+               static_cast<std::size_t>(item), ArrayAccess::bytes(out));
   return out;
 }
 
