@@ -9,17 +9,25 @@
 #include "internal/device_registry.hpp"
 #include "internal/dispatch.hpp"
 #include "internal/placement.hpp"
+#include "internal/view.hpp"
 #include "strict/errors.hpp"
 #include "strict/fault.hpp"
 
 namespace strict {
 Buffer::Buffer(Device device, std::size_t bytes)
-    : device_(device), bytes_(bytes), block_(internal::allocate_block(device, bytes)) {
+    : device_(device),
+      bytes_(bytes),
+      block_(internal::allocate_block(device, bytes)),
+      shared_outside_(false) {
   internal::account_bytes(device_, static_cast<std::int64_t>(bytes_));
 }
 
 Buffer::Buffer(Device device, std::byte* data, std::size_t bytes, std::function<void()> release)
-    : device_(device), bytes_(bytes), block_{data, bytes}, release_(std::move(release)) {}
+    : device_(device),
+      bytes_(bytes),
+      block_{data, bytes},
+      release_(std::move(release)),
+      shared_outside_(true) {}
 
 Buffer::~Buffer() {
   if (release_) {
@@ -31,12 +39,17 @@ Buffer::~Buffer() {
 }
 
 Array::Array(std::shared_ptr<Buffer> buffer, Shape shape, DType dtype, Device device,
-             Provenance provenance)
+             Provenance provenance, std::shared_ptr<internal::ViewLink> view)
     : buffer_(std::move(buffer)),
       shape_(std::move(shape)),
       dtype_(dtype),
       device_(device),
-      provenance_(provenance) {}
+      provenance_(provenance),
+      view_(std::move(view)) {}
+
+const Buffer& Array::storage() const {
+  return view_ ? *view_->root : *buffer_;
+}
 
 Array ArrayAccess::allocate(Shape shape, DType dtype, Device device, Provenance provenance) {
   internal::require_dtype_on_device(dtype, device, provenance.operation);
@@ -66,7 +79,11 @@ Array ArrayAccess::allocate(Shape shape, DType dtype, Device device, Provenance 
 }
 
 Array ArrayAccess::view(const Array& base, Shape shape, Provenance provenance) {
-  return Array(base.buffer_, std::move(shape), base.dtype_, base.device_, provenance);
+  if (base.view_ && shape != base.shape_) {
+    // Another shape of a view: a view of the same elements when they lie in C order.
+    return internal::reshaped_view(base, std::move(shape), provenance).value();
+  }
+  return Array(base.buffer_, std::move(shape), base.dtype_, base.device_, provenance, base.view_);
 }
 
 Array Array::to_device(Device device, std::optional<Stream> stream,
@@ -84,7 +101,8 @@ Array Array::to_device(Device device, std::optional<Stream> stream,
   if (device == device_ || fault::is_active(fault::Fault::to_device_is_noop)) return *this;
   Array moved = ArrayAccess::allocate(shape_, dtype_, device,
                                       chosen_by("to_device", PlacementRule::transfer, location));
-  if (buffer_->bytes() != 0) std::memcpy(moved.buffer_->data(), buffer_->data(), buffer_->bytes());
+  if (buffer_->bytes() != 0)
+    std::memcpy(moved.buffer_->data(), ArrayAccess::bytes(*this), buffer_->bytes());
   if (!device.is_host() && buffer_->bytes() != 0 &&
       fault::is_active(fault::Fault::transfer_corrupts_values)) [[unlikely]] {
     // Fault transfer_corrupts_values (a copy to an accelerator read before it completed): the
@@ -106,7 +124,7 @@ std::vector<Scalar> Array::scalars() const {
   out.reserve(static_cast<std::size_t>(n));
   internal::visit_dtype(dtype_, [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const T* data = reinterpret_cast<const T*>(buffer_->data());
+    const T* data = ArrayAccess::data<T>(*this);
     for (std::int64_t i = 0; i < n; ++i)
       out.emplace_back(data[i]);
   });

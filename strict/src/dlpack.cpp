@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include "internal/array_access.hpp"
+#include "internal/strides.hpp"
+#include "internal/view.hpp"
 #include "strict/errors.hpp"
 
 namespace strict {
@@ -19,7 +21,22 @@ DLPackDevice dlpack_device(Device device) {
 }
 
 void* exchange_pointer(const Array& x) {
+  // The other library may write the memory: views of it then read it afresh every time.
+  if (!x.is_view()) {
+    ArrayAccess::buffer(x)->share_outside();
+    return ArrayAccess::bytes(x);
+  }
+  if (internal::in_c_order(x)) return internal::shown_memory(x).first;
+  // Elements out of C order: the view's own copy, taken now.
   return ArrayAccess::bytes(x);
+}
+
+ExchangedMemory exchange_memory(const Array& x) {
+  if (!x.is_view()) {
+    return {.data = exchange_pointer(x), .strides = internal::contiguous_strides(x.shape())};
+  }
+  internal::ShownMemory shown = internal::shown_memory(x);
+  return {.data = shown.first, .strides = std::move(shown.strides)};
 }
 
 Array adopt_host_memory(void* data, Shape shape, DType dtype, std::function<void()> release,

@@ -212,6 +212,7 @@ void require_in_place_result(std::string_view function, const Array& target,
 void copy_elements(const Array& from, const Array& to) {
   const std::size_t bytes = static_cast<std::size_t>(from.size()) * item_size(from.dtype());
   if (bytes != 0) std::memmove(ArrayAccess::bytes(to), ArrayAccess::bytes(from), bytes);
+  ArrayAccess::wrote(to);
 }
 
 }  // namespace strict::internal

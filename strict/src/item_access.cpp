@@ -1,5 +1,6 @@
 // __getitem__ and __setitem__: a key is resolved to the element offsets it selects in x (and the
-// shape of the selection); getitem copies those elements out, setitem writes into them.
+// shape of the selection); setitem writes into them, getitem copies them out or, for basic
+// indexing, returns a view of them (internal/view.hpp).
 #include "strict/item_access.hpp"
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
 #include "internal/strides.hpp"
+#include "internal/view.hpp"
 #include "strict/errors.hpp"
 #include "strict/fault.hpp"
 
@@ -138,8 +140,17 @@ bool is_array_item(const IndexItem& item) {
   return std::holds_alternative<Array>(item.value());
 }
 
+// A key of integers, slices, ellipsis and newaxis resolved against x's shape: the indices it
+// picks along each axis of x, and where each axis of the result comes from.
+struct BasicKey {
+  std::vector<std::vector<std::int64_t>> picks;  // per axis of x, in order
+  Shape shape;                                   // of the result
+  std::vector<internal::ViewAxis> axes;          // per axis of the result
+  bool integers_only = true;                     // no slice, ellipsis or newaxis: a 0-d result
+};
+
 // Integers, slices, ellipsis and newaxis (indexing.rst, "Multi-axis Indexing").
-Selection basic_selection(std::string_view function, const Array& x, const IndexKey& key) {
+BasicKey resolve_basic(std::string_view function, const Array& x, const IndexKey& key) {
   const auto& items = key.items();
   const std::int64_t ndim = x.ndim();
   std::int64_t indexing = 0;
@@ -173,12 +184,16 @@ Selection basic_selection(std::string_view function, const Array& x, const Index
   }
 
   // Per dimension of x, the indices it contributes, in order; the result shape alongside.
-  std::vector<std::vector<std::int64_t>> picks;
-  Shape shape;
+  BasicKey out;
+  auto& picks = out.picks;
   std::size_t axis = 0;
-  auto full_slice = [&] {
-    picks.push_back(slice_indices(function, Slice{}, x.shape()[axis], axis));
-    shape.push_back(static_cast<std::int64_t>(picks.back().size()));
+  auto sliced = [&](const Slice& slice) {
+    picks.push_back(slice_indices(function, slice, x.shape()[axis], axis));
+    const auto& pick = picks.back();
+    out.shape.push_back(static_cast<std::int64_t>(pick.size()));
+    out.axes.push_back({.source = static_cast<std::int64_t>(axis),
+                        .step = pick.size() > 1 ? pick[1] - pick[0] : 1});
+    out.integers_only = false;
     ++axis;
   };
   for (const IndexItem& item : items) {
@@ -189,19 +204,27 @@ Selection basic_selection(std::string_view function, const Array& x, const Index
       picks.push_back({normalize_index(function, *index, x.shape()[axis], axis)});
       ++axis;
     } else if (const auto* slice = std::get_if<Slice>(&value)) {
-      picks.push_back(slice_indices(function, *slice, x.shape()[axis], axis));
-      shape.push_back(static_cast<std::int64_t>(picks.back().size()));
-      ++axis;
+      sliced(*slice);
     } else if (std::holds_alternative<Ellipsis>(value)) {
+      out.integers_only = false;
       for (std::int64_t d = 0; d < ndim - indexing; ++d)
-        full_slice();
+        sliced(Slice{});
     } else {
       // "Each None in the selection tuple must expand the dimensions of the resulting selection
       // by one dimension of size 1."
-      shape.push_back(1);
+      out.shape.push_back(1);
+      out.axes.push_back({.source = -1, .step = 0});
+      out.integers_only = false;
     }
   }
+  return out;
+}
 
+// Where each element of x[key] is in x (for setitem, and getitem's copies).
+Selection basic_selection(std::string_view function, const Array& x, const IndexKey& key) {
+  const BasicKey resolved = resolve_basic(function, x, key);
+  const auto& picks = resolved.picks;
+  const Shape& shape = resolved.shape;
   // The cartesian product of the picks, in C order: new axes have size 1, so they change the
   // shape but not the order.
   const Shape strides = internal::contiguous_strides(x.shape());
@@ -366,10 +389,26 @@ Selection select(std::string_view function, const Array& x, const IndexKey& key)
   return basic_selection(function, x, key);
 }
 
+// Whether a key has an index array (integer or boolean): a selection that copies.
+bool has_index_array(const IndexKey& key) {
+  return std::any_of(key.items().begin(), key.items().end(), is_array_item);
+}
+
 }  // namespace
 
 Array getitem(const Array& x, const IndexKey& key) {
   require_one_device(kGetitem, x, key, nullptr);
+  if (!has_index_array(key)) {
+    // Basic indexing is a view of x, as in NumPy (strict/array.hpp), except where NumPy returns
+    // a scalar: a key of integers only.
+    BasicKey basic = resolve_basic(kGetitem, x, key);
+    if (!basic.integers_only) {
+      Shape start;
+      for (const auto& pick : basic.picks)
+        start.push_back(pick.empty() ? 0 : pick.front());
+      return internal::view_of("__getitem__", x, basic.shape, start, basic.axes);
+    }
+  }
   const Selection selection = select(kGetitem, x, key);
   // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment"; indexing.rst:
   // "must be an array of the same data type as the indexed array".
@@ -446,6 +485,7 @@ Array& setitem(Array& x, const IndexKey& key, const ArrayOrScalar& value) {
     for (std::size_t i = 0; i < elements.size(); ++i)
       target[selection.offsets[i]] = elements[i];
   });
+  ArrayAccess::wrote(x);
   return x;
 }
 

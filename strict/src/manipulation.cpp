@@ -11,6 +11,7 @@
 #include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
 #include "internal/placement.hpp"
+#include "internal/view.hpp"
 #include "strict/errors.hpp"
 
 namespace strict {
@@ -191,14 +192,22 @@ Array reshape(const Array& x, const Shape& shape, std::optional<bool> copy) {
   const Provenance provenance = propagated_from("reshape", x.provenance());
   // spec/2024.12 reshape, copy: "If True, the function must always copy (see Copy keyword
   // argument behavior). If False, the function must never copy. If None, the function must avoid
-  // copying, if possible". strict arrays are C-contiguous, so a view is always possible.
-  if (copy.value_or(false)) {
-    Array out = ArrayAccess::allocate(resolved, x.dtype(), x.device(), provenance);
-    const std::size_t bytes = static_cast<std::size_t>(x.size()) * item_size(x.dtype());
-    if (bytes != 0) std::memcpy(ArrayAccess::bytes(out), ArrayAccess::bytes(x), bytes);
-    return out;
+  // copying, if possible". An array's own storage is C-contiguous, so a view of it is always
+  // possible; a view whose elements are not in C order where they lie is copied, as NumPy does.
+  if (!copy.value_or(false)) {
+    if (!x.is_view()) return ArrayAccess::view(x, resolved, provenance);
+    if (auto view = internal::reshaped_view(x, resolved, provenance)) return *std::move(view);
+    if (copy == false) {
+      throw InvalidArgumentError(fmt::format(
+          "reshape(): copy=False, but x is a view whose elements are not in C order in the array "
+          "it shows, so shape {} needs a copy",
+          shape_text(shape)));
+    }
   }
-  return ArrayAccess::view(x, resolved, provenance);
+  Array out = ArrayAccess::allocate(resolved, x.dtype(), x.device(), provenance);
+  const std::size_t bytes = static_cast<std::size_t>(x.size()) * item_size(x.dtype());
+  if (bytes != 0) std::memcpy(ArrayAccess::bytes(out), ArrayAccess::bytes(x), bytes);
+  return out;
 }
 
 }  // namespace strict

@@ -14,6 +14,7 @@
 #include "internal/dispatch.hpp"
 #include "internal/element_gather.hpp"
 #include "internal/placement.hpp"
+#include "internal/view.hpp"
 #include "strict/errors.hpp"
 
 namespace strict {
@@ -71,14 +72,17 @@ Array repeat_counts(const Array& x, const std::vector<std::int64_t>& counts,
 Array flip(const Array& x, std::optional<Axes> axis) {
   // spec: "If axis is None, the function must flip all input array axes."
   const std::vector<std::int64_t> axes = internal::normalize_axes("flip", axis, x.ndim());
-  Shape strides = internal::contiguous_strides(x.shape());
-  std::int64_t base = 0;
+  // A view of x, as NumPy's flip: each flipped axis starts at its last index and steps back.
+  Shape start(x.shape().size(), 0);
+  std::vector<internal::ViewAxis> view_axes;
+  for (std::int64_t d = 0; d < x.ndim(); ++d)
+    view_axes.push_back({.source = d, .step = 1});
   for (const std::int64_t a : axes) {
     const auto d = static_cast<std::size_t>(a);
-    if (x.shape()[d] > 0) base += (x.shape()[d] - 1) * strides[d];
-    strides[d] = -strides[d];
+    if (x.shape()[d] > 0) start[d] = x.shape()[d] - 1;
+    view_axes[d].step = -1;
   }
-  return internal::gather_strided("flip", x, x.shape(), strides, base);
+  return internal::view_of("flip", x, x.shape(), start, view_axes);
 }
 
 Array roll(const Array& x, const Axes& shift, std::optional<Axes> axis) {

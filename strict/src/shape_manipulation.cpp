@@ -1,5 +1,6 @@
 // broadcast_arrays, broadcast_to, expand_dims, squeeze, moveaxis, permute_dims, matrix_transpose
-// and unstack: each is a copy of x's elements read through other strides.
+// and unstack: each reads x's elements through other strides, as a view of x (internal/view.hpp)
+// but for broadcasts, which copy.
 #include "strict/shape_manipulation.hpp"
 
 #include <algorithm>
@@ -12,33 +13,30 @@
 #include "internal/broadcast.hpp"
 #include "internal/element_gather.hpp"
 #include "internal/placement.hpp"
+#include "internal/view.hpp"
 #include "strict/errors.hpp"
 
 namespace strict {
 namespace {
 
-// x's elements in a new shape of the same size, in the same (C) order.
-Array copy_as(std::string_view function, const Array& x, const Shape& shape) {
-  return internal::gather_elements(function, x, shape,
-                                   [](const Shape&, std::int64_t flat) { return flat; });
+// A view of x whose axis k is x's axis sources[k], or a new axis of extent 1 where that is -1:
+// what permute_dims, moveaxis, matrix_transpose, expand_dims and squeeze return, as NumPy does.
+Array axes_view(std::string_view function, const Array& x,
+                const std::vector<std::int64_t>& sources) {
+  Shape shape;
+  std::vector<internal::ViewAxis> axes;
+  for (const std::int64_t source : sources) {
+    shape.push_back(source < 0 ? 1 : x.shape()[static_cast<std::size_t>(source)]);
+    axes.push_back({.source = source, .step = source < 0 ? 0 : 1});
+  }
+  return internal::view_of(function, x, shape, Shape(x.shape().size(), 0), axes);
 }
 
-// x broadcast to `shape`, which the caller has checked x broadcasts to.
+// x broadcast to `shape`, which the caller has checked x broadcasts to. A copy: NumPy's view is
+// read-only, and strict's views are written back.
 Array broadcast_copy(std::string_view function, const Array& x, const Shape& shape) {
   return internal::gather_strided(function, x, shape,
                                   internal::broadcast_strides(x.shape(), shape));
-}
-
-// x with axis d of the result being axis order[d] of x; `order` is a permutation of x's axes.
-Array permuted(std::string_view function, const Array& x, const std::vector<std::int64_t>& order) {
-  const Shape strides = internal::contiguous_strides(x.shape());
-  Shape shape;
-  Shape permuted_strides;
-  for (const std::int64_t axis : order) {
-    shape.push_back(x.shape()[static_cast<std::size_t>(axis)]);
-    permuted_strides.push_back(strides[static_cast<std::size_t>(axis)]);
-  }
-  return internal::gather_strided(function, x, shape, permuted_strides);
 }
 
 // Each axis of `axes` normalised into [0, ndim); an axis named twice raises.
@@ -140,9 +138,11 @@ Array expand_dims(const Array& x, std::int64_t axis) {
   // spec: "a valid axis must reside on the closed-interval [-N-1, N]"; a negative axis inserts
   // at N + axis + 1.
   const std::int64_t position = internal::normalize_axis("expand_dims", axis, x.ndim() + 1);
-  Shape shape = x.shape();
-  shape.insert(shape.begin() + position, 1);
-  return copy_as("expand_dims", x, shape);
+  std::vector<std::int64_t> sources;
+  for (std::int64_t d = 0; d < x.ndim(); ++d)
+    sources.push_back(d);
+  sources.insert(sources.begin() + position, -1);
+  return axes_view("expand_dims", x, sources);
 }
 
 Array expand_dims(const Array& x, const std::vector<std::int64_t>& axes) {
@@ -161,20 +161,20 @@ Array expand_dims(const Array& x, const std::vector<std::int64_t>& axes) {
     }
     inserted[position] = true;
   }
-  Shape shape;
-  std::size_t next = 0;
+  std::vector<std::int64_t> sources;
+  std::int64_t next = 0;
   for (std::int64_t d = 0; d < ndim; ++d)
-    shape.push_back(inserted[static_cast<std::size_t>(d)] ? 1 : x.shape()[next++]);
-  return copy_as("expand_dims", x, shape);
+    sources.push_back(inserted[static_cast<std::size_t>(d)] ? -1 : next++);
+  return axes_view("expand_dims", x, sources);
 }
 
 Array squeeze(const Array& x, const Axes& axis) {
   const std::vector<std::int64_t> axes = distinct_axes("squeeze", "axis", axis, x.ndim());
-  Shape shape;
+  std::vector<std::int64_t> kept;
   for (std::int64_t d = 0; d < x.ndim(); ++d) {
     const std::int64_t extent = x.shape()[static_cast<std::size_t>(d)];
     if (std::find(axes.begin(), axes.end(), d) == axes.end()) {
-      shape.push_back(extent);
+      kept.push_back(d);
     } else if (extent != 1) {
       throw InvalidArgumentError(fmt::format(
           "squeeze(): dimension {} of x (shape {}) has size {}; only dimensions of size 1 can be "
@@ -182,7 +182,7 @@ Array squeeze(const Array& x, const Axes& axis) {
           d, shape_text(x.shape()), extent));
     }
   }
-  return copy_as("squeeze", x, shape);
+  return axes_view("squeeze", x, kept);
 }
 
 Array moveaxis(const Array& x, const Axes& source, const Axes& destination) {
@@ -205,7 +205,7 @@ Array moveaxis(const Array& x, const Axes& source, const Axes& destination) {
       ++next;
     order[next] = axis;
   }
-  return permuted("moveaxis", x, order);
+  return axes_view("moveaxis", x, order);
 }
 
 Array permute_dims(const Array& x, const Axes& axes) {
@@ -215,7 +215,7 @@ Array permute_dims(const Array& x, const Axes& axes) {
         "(0, ..., {})",
         fmt::join(axes, ", "), axes.size(), x.ndim(), x.ndim() - 1));
   }
-  return permuted("permute_dims", x, distinct_axes("permute_dims", "axes", axes, x.ndim()));
+  return axes_view("permute_dims", x, distinct_axes("permute_dims", "axes", axes, x.ndim()));
 }
 
 Array matrix_transpose(const Array& x) {
@@ -228,22 +228,26 @@ Array matrix_transpose(const Array& x) {
   for (std::int64_t d = 0; d < x.ndim(); ++d)
     order.push_back(d);
   std::swap(order[order.size() - 2], order[order.size() - 1]);
-  return permuted("matrix_transpose", x, order);
+  return axes_view("matrix_transpose", x, order);
 }
 
 std::vector<Array> unstack(const Array& x, std::int64_t axis) {
   // spec: "A valid axis must be an integer on the interval [-N, N)"; a 0-d x has none.
   const std::int64_t a = internal::normalize_axis("unstack", axis, x.ndim());
   const auto position = static_cast<std::size_t>(a);
-  const Shape strides = internal::contiguous_strides(x.shape());
   Shape shape = x.shape();
   shape.erase(shape.begin() + a);
-  Shape slice_strides = strides;
-  slice_strides.erase(slice_strides.begin() + a);
+  std::vector<internal::ViewAxis> axes;
+  for (std::int64_t d = 0; d < x.ndim(); ++d) {
+    if (d != a) axes.push_back({.source = d, .step = 1});
+  }
+  // Views of x, one per index along the axis, as NumPy's iteration over moveaxis(x, axis, 0).
   std::vector<Array> out;
-  for (std::int64_t i = 0; i < x.shape()[position]; ++i)
-    out.push_back(
-        internal::gather_strided("unstack", x, shape, slice_strides, i * strides[position]));
+  Shape start(x.shape().size(), 0);
+  for (std::int64_t i = 0; i < x.shape()[position]; ++i) {
+    start[position] = i;
+    out.push_back(internal::view_of("unstack", x, shape, start, axes));
+  }
   return out;
 }
 

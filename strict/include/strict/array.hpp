@@ -3,6 +3,15 @@
 // An Array is a handle, like a Python reference: copies share the same storage, and in-place
 // operators change what every copy sees. Data of an array that is not on the host device ("cpu")
 // cannot be read from the host: move it with to_device() first.
+//
+// Views: basic indexing (integers with an ellipsis or a slice, slices, ellipsis, newaxis) and the
+// functions that only rearrange axes (permute_dims, matrix_transpose, moveaxis, expand_dims,
+// squeeze, flip, unstack; reshape where the elements stay in order) return views of x, as NumPy
+// does and so array-api-strict, the library strict's Python module stands in for: a write into
+// either shows in the other. The standard leaves this to the library ("an array object may either
+// be a 'view' ... or own memory", design_topics/copies_views_and_mutation.rst); downstream tests
+// written against array-api-strict rely on it. A key of integers only (a 0-d result) copies, as
+// NumPy's scalar result does.
 #pragma once
 
 #include <cstdint>
@@ -20,6 +29,9 @@
 namespace strict {
 
 class Buffer;  // device-owned storage; see src/internal/buffer.hpp
+namespace internal {
+struct ViewLink;  // what a view shows of another array's storage; see src/internal/view.hpp
+}
 
 // A stream or queue argument. strict's devices have none, so any stream is rejected.
 struct Stream {
@@ -51,19 +63,24 @@ class Array {
     return out;
   }
 
-  // Whether two handles share storage (an in-place change to one shows in the other).
-  bool shares_storage_with(const Array& other) const { return buffer_ == other.buffer_; }
+  // Whether two handles share storage (an in-place change to one may show in the other): the same
+  // array, or views of the same array.
+  bool shares_storage_with(const Array& other) const { return &storage() == &other.storage(); }
+  // Whether this array is a view of another array's storage (see above).
+  bool is_view() const { return view_ != nullptr; }
 
  private:
   Array(std::shared_ptr<Buffer> buffer, Shape shape, DType dtype, Device device,
-        Provenance provenance);
-  friend struct ArrayAccess;  // kernels' way in; src/internal/array_access.hpp
+        Provenance provenance, std::shared_ptr<internal::ViewLink> view = nullptr);
+  const Buffer& storage() const;  // the buffer that holds the elements: a view's is its base's
+  friend struct ArrayAccess;      // kernels' way in; src/internal/array_access.hpp
 
   std::shared_ptr<Buffer> buffer_;
   Shape shape_;
   DType dtype_;
   Device device_;
   Provenance provenance_;
+  std::shared_ptr<internal::ViewLink> view_;  // set for views; buffer_ then holds their copy
 };
 
 // Free-function spelling of Array::to_device, as in the standard's `x.to_device(device)`.

@@ -29,8 +29,18 @@ DLPackDevice dlpack_device(const Array& x);
 
 // The address of x's first element (elements are contiguous, in C order, x.dtype()'s size each),
 // for a binding that hands the memory to another library: a DLPack capsule, Python's buffer
-// protocol. Memory of a device that is not host-accessible must not be read through it.
+// protocol. Memory of a device that is not host-accessible must not be read through it. A view
+// (Array::is_view) whose elements are not in C order where they lie hands out a copy of them
+// taken now, so writes into that do not reach the array it shows: exchange_memory does.
 void* exchange_pointer(const Array& x);
+
+// The same memory with its strides (in elements, one per axis, negative where flipped): a view's
+// elements where they lie, so another library's writes reach every array sharing them.
+struct ExchangedMemory {
+  void* data;
+  Shape strides;
+};
+ExchangedMemory exchange_memory(const Array& x);
 
 // The importing side of DLPack, for a binding: a cpu array over host memory another library owns.
 // `data` holds shape's elements contiguously in C order; `release` runs once, when the last array

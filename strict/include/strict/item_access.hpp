@@ -27,8 +27,10 @@
 //   (design_topics/device_support.rst: "Raise an exception if an operation involves arrays on
 //   different devices").
 //
-// The result of getitem is always a new array (never a view of x), with x's dtype, on x's
-// device ("Preserve device assignment").
+// getitem with a basic key (slices, ellipsis, newaxis, integers beside them) returns a view of x,
+// as NumPy does (a write through either shows in the other; strict/array.hpp); a key of integers
+// only, or with an index array, returns a new array. Either has x's dtype, on x's device
+// ("Preserve device assignment").
 #pragma once
 
 #include "strict/array.hpp"

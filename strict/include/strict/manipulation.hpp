@@ -23,8 +23,10 @@ Array stack(std::span<const Array> arrays, std::int64_t axis = 0);
 Array stack(const std::vector<Array>& arrays, std::int64_t axis = 0);
 
 // The elements of x in a new shape; one dimension may be -1 (inferred). copy=true always copies;
-// copy=false and copy=None share x's storage (strict arrays are C-contiguous, so no reshape
-// needs a copy).
+// copy=false and copy=None share x's storage, except for a view whose elements are not in C order
+// where they lie (a transposed or stepped view): copy=None copies it, as NumPy does, and
+// copy=false raises InvalidArgumentError ("must raise a ValueError in case a copy would be
+// necessary").
 Array reshape(const Array& x, const Shape& shape, std::optional<bool> copy = std::nullopt);
 
 }  // namespace strict

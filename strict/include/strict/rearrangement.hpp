@@ -1,7 +1,8 @@
 // Functions that reorder or repeat an array's elements, from
 // spec/2024.12/API_specification/manipulation_functions.rst: flip, roll, repeat, tile.
 //
-// Every result is a new array with x's dtype, on x's device ("Preserve device assignment").
+// flip returns a view of x, as NumPy's does (strict/array.hpp); roll, repeat and tile return new
+// arrays. Every result has x's dtype, on x's device ("Preserve device assignment").
 // Negative axes count from the last dimension; an axis out of range raises InvalidArgumentError.
 #pragma once
 

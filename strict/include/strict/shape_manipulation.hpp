@@ -4,8 +4,10 @@
 // takes and gives shapes only) and linear_algebra_functions.rst (matrix_transpose). concat, stack
 // and reshape are in manipulation.hpp; flip, roll, repeat and tile in rearrangement.hpp.
 //
-// Every result is a new array (strict copies; it never returns a view that shares x's storage)
-// with x's dtype, on x's device ("Preserve device assignment"). Axes count from the last
+// expand_dims, moveaxis, permute_dims, squeeze, unstack and matrix_transpose return views of x,
+// as NumPy's do (a write through either shows in the other; strict/array.hpp); broadcast_arrays
+// and broadcast_to return new arrays. Every result has x's dtype, on x's device ("Preserve device
+// assignment"). Axes count from the last
 // dimension when negative; an axis out of range, or named twice, raises InvalidArgumentError.
 #pragma once
 

@@ -2,6 +2,8 @@
 // DLPack import: a strict array whose storage releases the producer's DLManagedTensor.
 #include "dlpack_capsule.hpp"
 
+#include <algorithm>
+
 #include <dlpack/dlpack.h>
 #include <fmt/format.h>
 
@@ -17,6 +19,7 @@ struct Managed {
   DLManagedTensor tensor{};
   strict::Array array;  // keeps the storage alive
   std::vector<std::int64_t> shape;
+  std::vector<std::int64_t> strides;  // a view's, in elements; empty: compact, row-major
 };
 
 // kDLBool of DLPack 0.8 and later (Debian 12's dlpack.h is 0.6, which has no bool code).
@@ -80,15 +83,25 @@ void delete_unconsumed(PyObject* capsule) {
 }  // namespace
 
 py::capsule dlpack_capsule(const strict::DLPackExport& exported) {
-  auto* managed = new Managed{{}, exported.array, exported.array.shape()};
+  auto* managed = new Managed{{}, exported.array, exported.array.shape(), {}};
   DLTensor& t = managed->tensor.dl_tensor;
-  t.data = strict::exchange_pointer(managed->array);
+  // A view hands out its elements where they lie, so the consumer's writes reach the array it
+  // shows; with a negative stride (flip), which torch refuses, a compact copy instead.
+  const strict::Array& array = managed->array;
+  strict::ExchangedMemory memory{};
+  if (array.is_view()) memory = strict::exchange_memory(array);
+  if (array.is_view() && std::ranges::none_of(memory.strides, [](auto s) { return s < 0; })) {
+    t.data = memory.data;
+    managed->strides = std::move(memory.strides);
+  } else {
+    t.data = strict::exchange_pointer(array);
+  }
   t.device.device_type = static_cast<DLDeviceType>(exported.device.device_type);
   t.device.device_id = exported.device.device_id;
   t.ndim = static_cast<int>(managed->shape.size());
   t.dtype = dl_dtype(managed->array.dtype());
   t.shape = managed->shape.data();
-  t.strides = nullptr;  // compact, row-major
+  t.strides = managed->strides.empty() ? nullptr : managed->strides.data();
   t.byte_offset = 0;
   managed->tensor.manager_ctx = managed;
   managed->tensor.deleter = delete_managed;

@@ -65,20 +65,34 @@ extern "C" int get_host_buffer(PyObject* object, Py_buffer* view, int flags) noe
     require_host("buffer protocol (memoryview, numpy.asarray)", x);
     auto layout = std::make_unique<ViewLayout>();
     const auto itemsize = static_cast<Py_ssize_t>(strict::item_size(x.dtype()));
-    Py_ssize_t stride = itemsize;
     layout->shape.assign(x.shape().begin(), x.shape().end());
-    layout->strides.resize(layout->shape.size());
-    for (std::size_t axis = layout->shape.size(); axis-- > 0;) {  // C order
-      layout->strides[axis] = stride;
-      stride *= layout->shape[axis];
+    // A consumer that takes strides and asks for no contiguity (NumPy does) gets a view's
+    // elements where they lie, so its writes reach the array the view shows; the others get them
+    // in C order.
+    const bool strided = (flags & PyBUF_STRIDES) == PyBUF_STRIDES &&
+                         (flags & PyBUF_ANY_CONTIGUOUS) != PyBUF_ANY_CONTIGUOUS &&
+                         (flags & PyBUF_C_CONTIGUOUS) != PyBUF_C_CONTIGUOUS &&
+                         (flags & PyBUF_F_CONTIGUOUS) != PyBUF_F_CONTIGUOUS;
+    if (strided) {
+      const strict::ExchangedMemory memory = strict::exchange_memory(x);
+      view->buf = x.size() == 0 ? nullptr : memory.data;
+      for (const std::int64_t stride : memory.strides)
+        layout->strides.push_back(static_cast<Py_ssize_t>(stride) * itemsize);
+    } else {
+      view->buf = x.size() == 0 ? nullptr : strict::exchange_pointer(x);
+      Py_ssize_t stride = itemsize;
+      layout->strides.resize(layout->shape.size());
+      for (std::size_t axis = layout->shape.size(); axis-- > 0;) {  // C order
+        layout->strides[axis] = stride;
+        stride *= layout->shape[axis];
+      }
     }
-    view->buf = x.size() == 0 ? nullptr : strict::exchange_pointer(x);
     view->len = itemsize * static_cast<Py_ssize_t>(x.size());
     view->itemsize = itemsize;
     view->readonly = 0;
     view->ndim = static_cast<int>(x.ndim());
     view->format = (flags & PyBUF_FORMAT) ? const_cast<char*>(format_of(x.dtype())) : nullptr;
-    // Contiguous in C order, so a consumer that asks for no shape may have none (ndim 1 then).
+    // A consumer that asks for no strides gets C order, so it may also have no shape (ndim 1).
     view->shape = (flags & PyBUF_ND) ? layout->shape.data() : nullptr;
     view->strides = (flags & PyBUF_STRIDES) == PyBUF_STRIDES ? layout->strides.data() : nullptr;
     if (!(flags & PyBUF_ND)) view->ndim = 1;

@@ -69,35 +69,71 @@ void with_element_size(std::size_t item, Body&& body) {
   }
 }
 
-// Copies, in C order, the elements of `shape` found at `from` + sum(index[d] * byte_strides[d])
-// into the contiguous `to`, each `item` bytes. Row by row: the start of each row follows an
-// odometer over every dimension but the last, which is a loop with one stride. What a strided
-// view made concrete and a binding's import of another library's strided memory share.
-inline void copy_strided(const std::byte* from, std::span<const std::int64_t> byte_strides,
-                         const Shape& shape, std::size_t item, std::byte* to) {
-  if (shape.empty()) {
-    std::memcpy(to, from, item);
-    return;
-  }
+// Calls row(first, length, step) for every row of the elements of `shape` found at
+// `base` + sum(index[d] * byte_strides[d]), in C order: `first` is the row's first element, and
+// its elements follow `step` bytes apart. The start of each row follows an odometer over every
+// dimension but the last. `shape` has at least one dimension and no zero extent.
+template <class Byte, class Row>
+void for_each_strided_row(Byte* base, std::span<const std::int64_t> byte_strides,
+                          const Shape& shape, Row&& row) {
   const std::int64_t total = element_count(shape);
   const std::size_t last = shape.size() - 1;
   const std::int64_t row_length = shape[last];
-  const std::int64_t step = byte_strides[last];
+  Shape index(last, 0);  // of the row, over every dimension but the last
+  Byte* row_start = base;
+  for (std::int64_t done = 0; done < total; done += row_length) {
+    row(row_start, row_length, byte_strides[last]);
+    for (std::size_t d = last; d-- > 0;) {
+      row_start += byte_strides[d];
+      if (++index[d] < shape[d]) break;
+      row_start -= byte_strides[d] * shape[d];
+      index[d] = 0;
+    }
+  }
+}
+
+// Moves the elements of `shape` found at `strided` + sum(index[d] * byte_strides[d]), each `item`
+// bytes, to or from the contiguous `packed` in C order: into `packed` when Gather, out of it into
+// their places otherwise.
+template <bool Gather, class StridedByte, class PackedByte>
+void move_strided(StridedByte* strided, std::span<const std::int64_t> byte_strides,
+                  const Shape& shape, std::size_t item, PackedByte* packed) {
+  const auto move = [](auto* place, auto* packed_element, std::size_t bytes) {
+    if constexpr (Gather) {
+      std::memcpy(packed_element, place, bytes);
+    } else {
+      std::memcpy(place, packed_element, bytes);
+    }
+  };
+  if (shape.empty()) {
+    move(strided, packed, item);
+    return;
+  }
+  if (element_count(shape) == 0) return;
   with_element_size(item, [&](auto size) {
     constexpr std::size_t bytes = decltype(size)::value;
-    Shape index(last, 0);  // of the row, over every dimension but the last
-    const std::byte* row_start = from;
-    for (std::int64_t done = 0; done < total; done += row_length) {
-      for (std::int64_t k = 0; k < row_length; ++k, to += bytes)
-        std::memcpy(to, row_start + k * step, bytes);
-      for (std::size_t d = last; d-- > 0;) {
-        row_start += byte_strides[d];
-        if (++index[d] < shape[d]) break;
-        row_start -= byte_strides[d] * shape[d];
-        index[d] = 0;
-      }
-    }
+    for_each_strided_row(strided, byte_strides, shape,
+                         [&](StridedByte* first, std::int64_t length, std::int64_t step) {
+                           for (std::int64_t k = 0; k < length; ++k, packed += bytes)
+                             move(first + k * step, packed, bytes);
+                         });
   });
+}
+
+// Copies, in C order, the elements of `shape` found at `from` + sum(index[d] * byte_strides[d])
+// into the contiguous `to`, each `item` bytes. What a strided view made concrete and a binding's
+// import of another library's strided memory share.
+inline void copy_strided(const std::byte* from, std::span<const std::int64_t> byte_strides,
+                         const Shape& shape, std::size_t item, std::byte* to) {
+  move_strided<true>(from, byte_strides, shape, item, to);
+}
+
+// The inverse of copy_strided: the contiguous elements at `from`, in C order, written to the
+// places of `shape` at `to` + sum(index[d] * byte_strides[d]). A view's write reaching the
+// storage it shows.
+inline void scatter_strided(const std::byte* from, const Shape& shape, std::size_t item,
+                            std::byte* to, std::span<const std::int64_t> byte_strides) {
+  move_strided<false>(to, byte_strides, shape, item, from);
 }
 
 // gather_elements where x's element for `index` is at base + sum(index[d] * strides[d]): views

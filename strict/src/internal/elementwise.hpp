@@ -262,6 +262,7 @@ void binary_in_place(std::string_view function, const Array& target, const Array
       }
     }
   });
+  ArrayAccess::wrote(target);
 }
 
 }  // namespace strict::internal
