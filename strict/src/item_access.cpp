@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -220,9 +221,8 @@ BasicKey resolve_basic(std::string_view function, const Array& x, const IndexKey
   return out;
 }
 
-// Where each element of x[key] is in x (for setitem, and getitem's copies).
-Selection basic_selection(std::string_view function, const Array& x, const IndexKey& key) {
-  const BasicKey resolved = resolve_basic(function, x, key);
+// Where each element a resolved basic key selects is in x (for setitem, and getitem's copies).
+Selection basic_selection(const Array& x, const BasicKey& resolved) {
   const auto& picks = resolved.picks;
   const Shape& shape = resolved.shape;
   // The cartesian product of the picks, in C order: new axes have size 1, so they change the
@@ -386,7 +386,7 @@ Selection select(std::string_view function, const Array& x, const IndexKey& key)
   }
   if (has_mask) return boolean_selection(function, x, key);
   if (has_array) return integer_array_selection(function, x, key);
-  return basic_selection(function, x, key);
+  return basic_selection(x, resolve_basic(function, x, key));
 }
 
 // Whether a key has an index array (integer or boolean): a selection that copies.
@@ -398,18 +398,20 @@ bool has_index_array(const IndexKey& key) {
 
 Array getitem(const Array& x, const IndexKey& key) {
   require_one_device(kGetitem, x, key, nullptr);
+  std::optional<Selection> integers_only;
   if (!has_index_array(key)) {
     // Basic indexing is a view of x, as in NumPy (strict/array.hpp), except where NumPy returns
     // a scalar: a key of integers only.
-    BasicKey basic = resolve_basic(kGetitem, x, key);
+    const BasicKey basic = resolve_basic(kGetitem, x, key);
     if (!basic.integers_only) {
       Shape start;
       for (const auto& pick : basic.picks)
         start.push_back(pick.empty() ? 0 : pick.front());
       return internal::view_of("__getitem__", x, basic.shape, start, basic.axes);
     }
+    integers_only = basic_selection(x, basic);
   }
-  const Selection selection = select(kGetitem, x, key);
+  const Selection selection = integers_only ? *std::move(integers_only) : select(kGetitem, x, key);
   // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment"; indexing.rst:
   // "must be an array of the same data type as the indexed array".
   Array out = ArrayAccess::allocate(selection.shape, x.dtype(), x.device(),

@@ -21,11 +21,20 @@ ElementsAt elements_of(const Array& x) {
   return {ArrayAccess::buffer(x), 0, internal::contiguous_strides(x.shape())};
 }
 
-Shape in_bytes(const Shape& strides, std::size_t item) {
-  Shape out;
-  for (const std::int64_t stride : strides)
-    out.push_back(stride * static_cast<std::int64_t>(item));
-  return out;
+// The address of the first of a view's elements in the storage it shows (elements of `item`
+// bytes); only for a view with elements.
+std::byte* first_element(const internal::ViewLink& link, std::size_t item) {
+  return link.root->data() + link.offset * static_cast<std::int64_t>(item);
+}
+
+// Whether elements at `strides` lie in C order for `shape`.
+bool lies_in_c_order(const Shape& shape, const Shape& strides) {
+  const Shape in_order = internal::contiguous_strides(shape);
+  for (std::size_t d = 0; d < in_order.size(); ++d) {
+    // The stride of an axis of extent 1 is never used.
+    if (shape[d] != 1 && strides[d] != in_order[d]) return false;
+  }
+  return true;
 }
 
 // A view over `elements` of `shape`: its own buffer for the copy, filled on first read.
@@ -50,8 +59,8 @@ void ArrayAccess::refresh(const Array& view) {
   if (link.filled && link.version == version && !root.shared_outside()) return;
   if (view.size() != 0) {
     const std::size_t item = item_size(view.dtype_);
-    internal::copy_strided(root.data() + link.offset * static_cast<std::int64_t>(item),
-                           in_bytes(link.strides, item), view.shape_, item, view.buffer_->data());
+    internal::copy_strided(first_element(link, item), internal::byte_strides(link.strides, item),
+                           view.shape_, item, view.buffer_->data());
   }
   link.filled = true;
   link.version = version;
@@ -66,9 +75,8 @@ void ArrayAccess::wrote(const Array& array) {
   const std::lock_guard lock(link.mutex);
   if (array.size() != 0) {
     const std::size_t item = item_size(array.dtype_);
-    internal::scatter_strided(array.buffer_->data(), array.shape_, item,
-                              link.root->data() + link.offset * static_cast<std::int64_t>(item),
-                              in_bytes(link.strides, item));
+    internal::scatter_strided(array.buffer_->data(), array.shape_, item, first_element(link, item),
+                              internal::byte_strides(link.strides, item));
   }
   link.root->mark_written();
   // The copy holds what the root now holds (a write elsewhere in between is refreshed later).
@@ -92,26 +100,19 @@ Array view_of(std::string_view function, const Array& x, const Shape& shape, con
 }
 
 bool in_c_order(const Array& view) {
-  const ElementsAt elements = elements_of(view);
-  const Shape in_order = contiguous_strides(view.shape());
-  for (std::size_t d = 0; d < in_order.size(); ++d) {
-    // The stride of an axis of extent 1 is never used.
-    if (view.shape()[d] != 1 && elements.strides[d] != in_order[d]) return false;
-  }
-  return true;
+  return lies_in_c_order(view.shape(), elements_of(view).strides);
 }
 
 ShownMemory shown_memory(const Array& view) {
-  const ElementsAt elements = elements_of(view);
-  elements.root->share_outside();
-  if (view.size() == 0) return {nullptr, elements.strides};
-  const auto item = static_cast<std::int64_t>(item_size(view.dtype()));
-  return {elements.root->data() + elements.offset * item, elements.strides};
+  const internal::ViewLink& link = *ArrayAccess::link(view);
+  link.root->share_outside();
+  if (view.size() == 0) return {nullptr, link.strides};
+  return {first_element(link, item_size(view.dtype())), link.strides};
 }
 
 std::optional<Array> reshaped_view(const Array& x, Shape shape, Provenance provenance) {
-  if (!in_c_order(x)) return std::nullopt;
   const ElementsAt elements = elements_of(x);
+  if (!lies_in_c_order(x.shape(), elements.strides)) return std::nullopt;
   Shape strides = contiguous_strides(shape);
   return link_view(
       x, std::move(shape),

@@ -88,14 +88,15 @@ py::capsule dlpack_capsule(const strict::DLPackExport& exported) {
   // A view hands out its elements where they lie, so the consumer's writes reach the array it
   // shows; with a negative stride (flip), which torch refuses, a compact copy instead.
   const strict::Array& array = managed->array;
-  strict::ExchangedMemory memory{};
-  if (array.is_view()) memory = strict::exchange_memory(array);
-  if (array.is_view() && std::ranges::none_of(memory.strides, [](auto s) { return s < 0; })) {
-    t.data = memory.data;
-    managed->strides = std::move(memory.strides);
-  } else {
-    t.data = strict::exchange_pointer(array);
+  t.data = nullptr;
+  if (array.is_view()) {
+    strict::ExchangedMemory memory = strict::exchange_memory(array);
+    if (std::ranges::none_of(memory.strides, [](auto s) { return s < 0; })) {
+      t.data = memory.data;
+      managed->strides = std::move(memory.strides);
+    }
   }
+  if (managed->strides.empty()) t.data = strict::exchange_pointer(array);
   t.device.device_type = static_cast<DLDeviceType>(exported.device.device_type);
   t.device.device_id = exported.device.device_id;
   t.ndim = static_cast<int>(managed->shape.size());

@@ -142,12 +142,9 @@ inline Array gather_strided(std::string_view function, const Array& x, const Sha
                             const Shape& strides, std::int64_t base = 0) {
   Array out = gather_target(function, x, shape);
   if (element_count(shape) == 0) return out;
-  const auto item = static_cast<std::int64_t>(item_size(x.dtype()));
-  Shape byte_strides(strides.size());
-  for (std::size_t d = 0; d < strides.size(); ++d)
-    byte_strides[d] = strides[d] * item;
-  copy_strided(ArrayAccess::bytes(x) + base * item, byte_strides, shape,
-               static_cast<std::size_t>(item), ArrayAccess::bytes(out));
+  const std::size_t item = item_size(x.dtype());
+  copy_strided(ArrayAccess::bytes(x) + base * static_cast<std::int64_t>(item),
+               byte_strides(strides, item), shape, item, ArrayAccess::bytes(out));
   return out;
 }
 
