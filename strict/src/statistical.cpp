@@ -161,10 +161,6 @@ Array extremum(std::string_view function, const Array& x, const AxisOptions& opt
   return r.out;
 }
 
-// The wide type a floating-point statistic accumulates in.
-template <class T>
-using wide_t = std::conditional_t<internal::is_complex_v<T>, std::complex<double>, double>;
-
 }  // namespace
 
 Array max(const Array& x, const AxisOptions& options) {
@@ -191,29 +187,29 @@ Array mean(const Array& x, const AxisOptions& options) {
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::floating, T>) {
-      using Wide = wide_t<T>;
+      // The sum in x's own precision, as sum() computes it and as NumPy, PyTorch and JAX take
+      // means: the standard leaves the precision of intermediates open, and a mean that agrees
+      // with sum(x) / N is one downstream tests can predict (a float32 mean of [max, max]
+      // overflows to inf in every one of them).
+      using Real = internal::real_type_t<T>;
       const T* data = ArrayAccess::data<T>(x);
       T* result = ArrayAccess::data<T>(r.out);
       const std::int64_t count = r.plan.reduced_count();
       for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
         const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
-        const Wide total =
-            internal::pairwise_sum<Wide>(r.plan.reduced_offsets, [&](std::int64_t offset) {
-              return internal::convert_element<Wide>(data[base + offset]);
-            });
+        const T total = internal::pairwise_sum<T>(
+            r.plan.reduced_offsets, [&](std::int64_t offset) { return data[base + offset]; });
         // spec: "If N is 0, the arithmetic mean is NaN."
-        constexpr double nan = std::numeric_limits<double>::quiet_NaN();
-        Wide average{};
+        constexpr Real nan = std::numeric_limits<Real>::quiet_NaN();
         if (count == 0) {
-          if constexpr (internal::is_complex_v<Wide>) {
-            average = Wide(nan, nan);
+          if constexpr (internal::is_complex_v<T>) {
+            result[o] = T(nan, nan);
           } else {
-            average = nan;
+            result[o] = nan;
           }
         } else {
-          average = total / static_cast<double>(count);
+          result[o] = total / static_cast<Real>(count);
         }
-        result[o] = internal::convert_element<T>(average);
       }
     }
   });

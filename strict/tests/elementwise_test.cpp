@@ -1,10 +1,13 @@
 // Every element-wise function computes the right values: integer, real and complex inputs where
 // the function's dtype category allows them, and the dtype of each result.
+#include <cmath>
 #include <complex>
 #include <limits>
 #include <vector>
 
 #include <gtest/gtest.h>
+#include <rapidcheck.h>
+#include <rapidcheck/gtest.h>
 
 #include "test_helpers.hpp"
 
@@ -121,6 +124,36 @@ TEST(ElementwiseValues, Pow) {
   expect_complex_near(
       pow(make({1.0i, 0.0 + 0.0i}, complex128), make({2.0 + 0.0i, 0.0 + 0.0i}, complex128)),
       complex128, {-1.0 + 0.0i, 1.0 + 0.0i});
+}
+
+// pow's complex integer powers are products, as in NumPy, so the results the standard's algebra
+// makes exact are exact (pow.rst leaves accuracy to the implementation; SciPy's filter design
+// reads exact zeros from the squares of imaginary numbers).
+TEST(ElementwiseValues, ComplexIntegerPowersAreProductsSoImaginarySquaresAreReal) {
+  const std::vector<complex> squares =
+      host_values<complex>(pow(make({15.450849718747369i, -0.0 - 3.5i}, complex128), 2.0 + 0.0i));
+  EXPECT_EQ(squares[0], complex(-15.450849718747369 * 15.450849718747369, 0.0));
+  EXPECT_EQ(squares[1], complex(-3.5 * 3.5, 0.0));
+  EXPECT_EQ(host_values<complex>(pow(make({1.5 + 2.5i}, complex128), 3.0 + 0.0i)),
+            (std::vector<complex>{-24.75 + 1.25i}));
+  EXPECT_EQ(host_values<complex>(pow(make({2.0i}, complex128), -2.0 + 0.0i)),
+            (std::vector<complex>{-0.25 + 0.0i}));
+  // A non-integer exponent and an infinite base keep exp(x2 * log(x1)).
+  expect_complex_near(pow(make({-4.0 + 0.0i}, complex128), 0.5 + 0.0i), complex128, {2.0i});
+  const complex infinite = host_values<complex>(pow(make({complex(inf, 0.0)}, complex128), 2.0))[0];
+  EXPECT_TRUE(std::isinf(infinite.real())) << infinite;
+}
+
+RC_GTEST_PROP(ElementwiseProperties, AFiniteComplexSquaredIsItsProductWithItself, ()) {
+  const auto part = rc::gen::map(rc::gen::inRange(-1000000, 1000000),
+                                 [](int n) { return static_cast<double>(n) / 1024.0; });
+  const complex z(*part, *part);
+  const complex squared = host_values<complex>(pow(make({z}, complex128), 2.0 + 0.0i))[0];
+  RC_ASSERT(squared ==
+            host_values<complex>(multiply(make({z}, complex128), make({z}, complex128)))[0]);
+  const complex imaginary =
+      host_values<complex>(pow(make({complex(0.0, z.imag())}, complex128), 2.0))[0];
+  RC_ASSERT(imaginary.imag() == 0.0);
 }
 
 TEST(ElementwiseValues, NegativePositiveSquareReciprocal) {

@@ -186,6 +186,23 @@ TEST(Mean, RealAndComplexFloatingPoint) {
             std::vector<std::complex<double>>{std::complex<double>(2, 3)});
 }
 
+// spec/2024.12 mean leaves the precision of intermediates open; strict's mean is its sum (pairwise,
+// in x's own precision) over N, as NumPy, PyTorch and JAX compute it, so a float32 mean of
+// [max, max] overflows to inf as theirs do (SciPy's TestXP_Mean::test_dtype asserts it).
+TEST(Mean, IsTheSumInItsOwnPrecisionOverN) {
+  const float largest = std::numeric_limits<float>::max();
+  const Array overflowing = make({largest, largest}, float32);
+  EXPECT_EQ(host_values<float>(mean(overflowing)),
+            std::vector<float>{std::numeric_limits<float>::infinity()});
+  const Array tenths = full({1 << 20}, 0.1, {.dtype = float32});
+  EXPECT_EQ(host_values<float>(mean(tenths)),
+            std::vector<float>{host_values<float>(sum(tenths))[0] / static_cast<float>(1 << 20)});
+  EXPECT_NEAR(host_values<float>(mean(tenths))[0], 0.1, 1e-6);
+  const Array c = mean(make({std::complex<double>(1, 2), std::complex<double>(2, 5)}, complex64));
+  EXPECT_EQ(c.dtype(), complex64);
+  EXPECT_EQ(host_values<std::complex<float>>(c), (std::vector<std::complex<float>>{{1.5F, 3.5F}}));
+}
+
 TEST(Mean, OfZeroElementsIsNaN) {
   EXPECT_TRUE(std::isnan(host_values<double>(mean(zeros({0})))[0]));
 }

@@ -13,6 +13,7 @@
 #include "bindings.hpp"
 #include "converters.hpp"
 #include "dlpack_capsule.hpp"
+#include "floating_point_warnings.hpp"
 #include "python_types.hpp"
 
 namespace strict_xp {
@@ -108,9 +109,14 @@ template <class Class>
 void def_operator(Class& cls, const char* name, BinaryOperator function) {
   cls.def(
       name,
-      [name, function](const Array& self, py::handle other) -> py::object {
+      [name, function, numpy_ufunc = numpy_ufunc_watched(name)](const Array& self,
+                                                                py::handle other) -> py::object {
         if (!is_operand(other)) return not_implemented();
-        return wrap(function(self, operand_arg(name, "other", other)));
+        const strict::ArrayOrScalar operand = operand_arg(name, "other", other);
+        const FloatingPointWarnings watch(numpy_ufunc);
+        Array result = function(self, operand);
+        watch.report(result);
+        return wrap(std::move(result));
       },
       py::arg("other"), py::pos_only());
 }
@@ -121,9 +127,14 @@ void def_binary(Class& cls, const char* name, const char* reflected, BinaryOpera
   def_operator(cls, name, function);
   cls.def(
       reflected,
-      [reflected, function](const Array& self, py::handle other) -> py::object {
+      [reflected, function, numpy_ufunc = numpy_ufunc_watched(reflected)](
+          const Array& self, py::handle other) -> py::object {
         if (!is_operand(other)) return not_implemented();
-        return wrap(function(operand_arg(reflected, "other", other), self));
+        const strict::ArrayOrScalar operand = operand_arg(reflected, "other", other);
+        const FloatingPointWarnings watch(numpy_ufunc);
+        Array result = function(operand, self);
+        watch.report(result);
+        return wrap(std::move(result));
       },
       py::arg("other"), py::pos_only());
 }
@@ -132,9 +143,12 @@ template <class Class>
 void def_in_place(Class& cls, const char* name, InPlaceOperator function) {
   cls.def(
       name,
-      [name, function](py::object self, py::handle other) -> py::object {
+      [name, function, numpy_ufunc = numpy_ufunc_watched(name)](py::object self,
+                                                                py::handle other) -> py::object {
         if (!is_operand(other)) return not_implemented();
-        function(self.cast<Array&>(), operand_arg(name, "other", other));
+        const strict::ArrayOrScalar operand = operand_arg(name, "other", other);
+        const FloatingPointWarnings watch(numpy_ufunc);
+        watch.report(function(self.cast<Array&>(), operand));
         return self;
       },
       py::arg("other"), py::pos_only());

@@ -7,6 +7,7 @@
 #include "bindings.hpp"
 #include "converters.hpp"
 #include "fast_function.hpp"
+#include "floating_point_warnings.hpp"
 
 namespace strict_xp {
 namespace {
@@ -109,8 +110,17 @@ template <std::size_t I>
 PyObject* call_unary(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   return fast_call_body([&] {
     const auto& [name, function] = unary_functions[I];
+    constexpr const char* numpy_ufunc = numpy_ufunc_watched(unary_functions[I].name);
     expect_positional(name, nargs, 1);
-    return wrap(function(array_arg(name, "x", args[0])));
+    if constexpr (numpy_ufunc == nullptr) {
+      return wrap(function(array_arg(name, "x", args[0])));
+    } else {
+      const strict::Array x = array_arg(name, "x", args[0]);
+      const FloatingPointWarnings watch(numpy_ufunc);
+      strict::Array result = function(x);
+      watch.report(result);
+      return wrap(std::move(result));
+    }
   });
 }
 
@@ -118,8 +128,18 @@ template <std::size_t I>
 PyObject* call_binary(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
   return fast_call_body([&] {
     const auto& [name, function] = binary_functions[I];
+    constexpr const char* numpy_ufunc = numpy_ufunc_watched(binary_functions[I].name);
     expect_positional(name, nargs, 2);
-    return wrap(function(operand_arg(name, "x1", args[0]), operand_arg(name, "x2", args[1])));
+    if constexpr (numpy_ufunc == nullptr) {
+      return wrap(function(operand_arg(name, "x1", args[0]), operand_arg(name, "x2", args[1])));
+    } else {
+      const strict::ArrayOrScalar x1 = operand_arg(name, "x1", args[0]);
+      const strict::ArrayOrScalar x2 = operand_arg(name, "x2", args[1]);
+      const FloatingPointWarnings watch(numpy_ufunc);
+      strict::Array result = function(x1, x2);
+      watch.report(result);
+      return wrap(std::move(result));
+    }
   });
 }
 

@@ -115,6 +115,22 @@ def test_linspace_takes_an_integer_dtype_floored():
         xp.linspace(0, 1, 3, dtype=xp.bool)
 
 
+def test_asarray_reads_arrays_below_a_sequences_own_items_as_array_api_strict_does():
+    # The standard's obj is "a nested sequence of Python scalars"; array-api-strict refuses arrays
+    # among a sequence's own items ("Nested Arrays are not allowed. Use `stack` instead.") and
+    # NumPy reads deeper ones. SciPy's test_center_of_mass09 writes xp.asarray([(a, b), (c, d)]).
+    a, b = xp.asarray(0.5), xp.asarray(1.0)
+    pairs = xp.asarray([(a, b), (b, a)], dtype=xp.float64)
+    assert pairs.shape == (2, 2) and [float(v) for v in xp.reshape(pairs, (-1,))] == [0.5, 1, 1, 0.5]
+    deeper = xp.asarray([[xp.asarray([1, 2]), xp.asarray([3, 4])]])
+    assert deeper.shape == (1, 2, 2) and deeper.dtype == xp.int64
+    with pytest.raises(TypeError, match=r"found .*Array at depth 1 \(join arrays with stack\(\)\)"):
+        xp.asarray([a, b])
+    # A host read: an array on another device is refused, naming the line.
+    with pytest.raises(xp.HostAccessError, match="test_creation.py"):
+        xp.asarray([(xp.asarray(1.0, device=device1), 2.0)])
+
+
 def test_asarray_reads_numpy_scalars_inside_a_nested_sequence():
     # "a nested sequence of Python scalars"; array-api-strict (NumPy) takes NumPy scalars there,
     # and SciPy's stats tests write [2, 2, 2 + numpy.spacing(numpy.float32(2))].

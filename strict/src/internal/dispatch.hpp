@@ -18,6 +18,18 @@ inline constexpr bool is_complex_v = false;
 template <class T>
 inline constexpr bool is_complex_v<std::complex<T>> = true;
 
+// The real counterpart of an element type: float for complex64, T itself otherwise.
+template <class T>
+struct real_type {
+  using type = T;
+};
+template <class T>
+struct real_type<std::complex<T>> {
+  using type = T;
+};
+template <class T>
+using real_type_t = typename real_type<T>::type;
+
 // f(tag<T>{}) for the element type T of `dtype`.
 template <class F>
 decltype(auto) visit_dtype(DType dtype, F&& f) {

@@ -96,15 +96,7 @@ struct BoolDType {
 };
 struct RealDType {  // complex -> its real counterpart (abs, real, imag)
   template <class T>
-  struct real_of {
-    using type = T;
-  };
-  template <class T>
-  struct real_of<std::complex<T>> {
-    using type = T;
-  };
-  template <class T>
-  using type = typename real_of<T>::type;
+  using type = real_type_t<T>;
 };
 
 template <Category C, class OutputRule, class Op>

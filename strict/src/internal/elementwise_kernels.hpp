@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <type_traits>
 
 #include "internal/dispatch.hpp"
@@ -127,7 +128,8 @@ struct Remainder {
     } else {
       T remainder = std::fmod(a, b);
       if (remainder != 0) {
-        if ((remainder < 0) != (b < 0)) remainder += b;
+        // Quiet comparisons: `<` on a NaN raises the invalid flag, which NumPy does not report.
+        if (std::isless(remainder, T{0}) != std::isless(b, T{0})) remainder += b;
       } else {
         remainder = std::copysign(T{0}, b);
       }
@@ -137,6 +139,38 @@ struct Remainder {
 };
 
 struct Pow {
+  // A finite complex base raised to a real integer exponent below 100 in magnitude is a product of
+  // multiplications, as in NumPy (nc_pow), not exp(exponent * log(base)): z**2 is then exactly z*z,
+  // and the square of an imaginary number has an imaginary part of exactly zero, where exp/log
+  // leaves one of 1e-16 relative (SciPy's filter design reads exact zeros from it). Special cases
+  // (a non-finite base) keep the exp/log route the standard describes.
+  template <class T>
+  static bool is_small_integer(T exponent) {
+    const auto n = exponent.real();
+    return exponent.imag() == 0 && std::trunc(n) == n && std::abs(n) < 100;
+  }
+
+  // NumPy's component formula, without the infinity recovery of C's complex multiplication: the
+  // base is finite here, and the formula keeps a product's symmetries (conjugates, zeros) exact.
+  template <class T>
+  static T times(T a, T b) {
+    return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+  }
+
+  template <class T>
+  static T integer_power(T base, int exponent) {
+    unsigned remaining = static_cast<unsigned>(exponent < 0 ? -exponent : exponent);
+    std::optional<T> result;  // the first factor taken as it is: 1 * z could lose a zero's sign
+    T factor = base;
+    while (true) {
+      if ((remaining & 1U) != 0) result = result ? times(*result, factor) : factor;
+      remaining >>= 1U;
+      if (remaining == 0) break;
+      factor = times(factor, factor);
+    }
+    return exponent < 0 ? T{1} / *result : *result;
+  }
+
   template <class T>
   T operator()(T base, T exponent) const {
     if constexpr (is_int_v<T>) {
@@ -159,6 +193,9 @@ struct Pow {
       return static_cast<T>(result);
     } else if constexpr (is_complex_v<T>) {
       if (exponent == T{0}) return T{1};  // the standard's special case; std::pow(0, 0) is NaN
+      if (is_small_integer(exponent) && std::isfinite(base.real()) && std::isfinite(base.imag())) {
+        return integer_power(base, static_cast<int>(exponent.real()));
+      }
       return std::pow(base, exponent);
     } else {
       return std::pow(base, exponent);
