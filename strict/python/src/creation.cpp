@@ -51,8 +51,13 @@ strict::NestedSequence nested_arg(py::handle value, int depth) {
   // device raises HostAccessError naming the line, where array-api-strict raises RuntimeError.
   if (depth > 1 && is_array(value)) {
     const strict::Array& array = as_array(value);
-    std::size_t next = 0;
-    return nested_elements(array.scalars(), array.shape(), next);
+    try {
+      std::size_t next = 0;
+      return nested_elements(array.scalars(), array.shape(), next);
+    } catch (const strict::HostAccessError& e) {
+      throw strict::HostAccessError(fmt::format(
+          "asarray(): an array at depth {} of obj is read on the host: {}", depth, e.what()));
+    }
   }
   if (!py::isinstance<py::list>(value) && !py::isinstance<py::tuple>(value))
     throw py::type_error(fmt::format(

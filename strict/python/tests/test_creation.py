@@ -1,5 +1,7 @@
 # Creation functions: values, default dtypes of the device chosen, and devices.
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import strict_xp as xp
 
@@ -127,8 +129,31 @@ def test_asarray_reads_arrays_below_a_sequences_own_items_as_array_api_strict_do
     with pytest.raises(TypeError, match=r"found .*Array at depth 1 \(join arrays with stack\(\)\)"):
         xp.asarray([a, b])
     # A host read: an array on another device is refused, naming the line.
-    with pytest.raises(xp.HostAccessError, match="test_creation.py"):
-        xp.asarray([(xp.asarray(1.0, device=device1), 2.0)])
+    with pytest.raises(xp.HostAccessError, match=r"asarray\(\): an array at depth 2 .*test_creation.py"):
+        xp.asarray([(xp.zeros((), device=device1), 2.0)])
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.lists(st.lists(st.one_of(st.floats(-4, 4, width=32), st.booleans()), min_size=2,
+                              max_size=2), min_size=1, max_size=3),
+       as_arrays=st.lists(st.booleans(), min_size=6, max_size=6),
+       device=st.sampled_from(["cpu", "device1"]))
+def test_asarray_of_arrays_below_the_top_level_is_numpys_or_an_error_naming_asarray(
+        rows, as_arrays, device):
+    numpy = pytest.importorskip("numpy")
+    flags = iter(as_arrays)
+    obj = [[xp.asarray(v, device=xp.Device(device)) if next(flags) else v for v in row]
+           for row in rows]
+    has_arrays = any(isinstance(v, xp.Array) for row in obj for v in row)
+    try:
+        result = xp.asarray(obj, dtype=xp.float64)
+    except xp.HostAccessError as error:
+        assert device == "device1" and has_arrays and "asarray()" in str(error)
+        return
+    assert not (device == "device1" and has_arrays)
+    expected = numpy.asarray(rows, dtype=numpy.float64)
+    assert result.shape == expected.shape
+    assert numpy.array_equal(numpy.asarray(result), expected)
 
 
 def test_asarray_reads_numpy_scalars_inside_a_nested_sequence():
