@@ -1,6 +1,7 @@
 // explicit.<fn>: every function with a device= keyword (creation functions, *_like, asarray,
 // astype) given device=d puts its result on d, for every d of devices() (P2, P5, P9);
-// explicit.<fn>.invalid_device: a device that is not one raises.
+// explicit.<fn>.invalid_device: a device that is not one raises; explicit.asarray.of_an_array:
+// asarray(x, device=d) of an array places it on d as firmly as any explicit device (P5, P14).
 #include "family.hpp"
 
 #include "catalogue/catalogue.hpp"
@@ -47,6 +48,65 @@ Check invalid_device_check(const std::string& op) {
           }};
 }
 
+// The real dtypes every one of `devices` holds (values stay exact), in the first one's order.
+std::vector<std::string> shared_real_dtypes(const Handshake& handshake,
+                                            std::initializer_list<int> devices) {
+  std::vector<std::string> shared;
+  for (const auto& dtype :
+       handshake.devices.at(static_cast<std::size_t>(*devices.begin())).dtypes) {
+    if (dtype.find("complex") != std::string::npos) continue;
+    const bool everywhere = std::all_of(devices.begin(), devices.end(), [&](int device) {
+      const auto& held = handshake.devices.at(static_cast<std::size_t>(device)).dtypes;
+      return std::find(held.begin(), held.end(), dtype) != held.end();
+    });
+    if (everywhere) shared.push_back(dtype);
+  }
+  return shared;
+}
+
+// x made without device=, y = asarray(x, device=d), z = asarray(x, device=e) for another e, then
+// equal(y, z), which must raise: y and z were placed on two devices by device= (P5), and arrays
+// on two devices do not mix (P14). JAX's asarray returns an x already on d as it is,
+// "uncommitted", so equal moves it silently (reports/pypi D2); every mixed.* check with an input
+// made that way showed the same bug until the harness made its inputs committed.
+Check of_an_array_check() {
+  const std::string op = "asarray";
+  CheckInfo info{.id = "explicit.asarray.of_an_array",
+                 .family = "explicit",
+                 .function = op,
+                 .level = Level::should,
+                 .spec = std::string(spec_text::explicit_device) + " " +
+                         std::string(spec_text::mixed_devices_raise),
+                 .description =
+                     "asarray(x, device=d) of an array x made without device= is placed on d "
+                     "like any explicit device: used with an array placed on another device, it "
+                     "raises"};
+  return {
+      info, [info, op](const CheckContext& context) {
+        const auto& handshake = context.adapter.handshake();
+        if (!has_operation(handshake, op)) return lacks(info, context, op);
+        if (!has_operation(handshake, "equal")) return lacks(info, context, "equal");
+        if (handshake.devices.size() < 2) return needs_two_devices(info, context);
+        auto programs = rc::gen::exec([hs = &handshake] {
+          const Handshake& handshake = *hs;
+          const auto [d, e] = *two_devices(handshake);
+          const int made_on = handshake.default_device.value_or(d);
+          auto dtypes = shared_real_dtypes(handshake, {made_on, d, e});
+          if (dtypes.empty()) dtypes.push_back("float32");
+          const auto dtype = *rc::gen::elementOf(dtypes);
+          const auto shape = *generate::shape(1);  // 0-d operands are mixed_0d's (P18)
+          Program program;
+          program.steps.push_back(
+              setup("asarray", {*generate::data(shape, dtype)}, {{"dtype", DTypeName{dtype}}}));
+          program.steps.push_back(tested("asarray", {StepRef{0, 0}}, {{"device", DeviceIndex{d}}}));
+          program.steps.push_back(tested("asarray", {StepRef{0, 0}}, {{"device", DeviceIndex{e}}}));
+          program.steps.push_back(tested("equal", {StepRef{1, 0}, StepRef{2, 0}}));
+          return program;
+        });
+        return detail::run_property(info, context, programs, detail::judge_with_oracle);
+      }};
+}
+
 }  // namespace
 
 std::vector<Check> explicit_checks() {
@@ -57,6 +117,7 @@ std::vector<Check> explicit_checks() {
     if (op.name == "from_dlpack") continue;
     checks.push_back(lands_check(std::string(op.name)));
     checks.push_back(invalid_device_check(std::string(op.name)));
+    if (op.name == "asarray") checks.push_back(of_an_array_check());
   }
   return checks;
 }

@@ -154,6 +154,34 @@ TEST(HarnessPower, ExplicitCatchesAnIgnoredDeviceKeyword) {
   expect_caught("explicit.linspace", adapter);
 }
 
+// JAX's D2 (reports/pypi): an array made without device= is "uncommitted", asarray(x,
+// device=x.device) returns it as it is, and an uncommitted array moves silently to where it is
+// used with another array.
+TEST(HarnessPower, ExplicitCatchesAsarrayLeavingAnArrayUncommitted) {
+  WrongAdapter adapter("asarray(x, device=x.device) stays uncommitted", [](const Program& p,
+                                                                           ProgramOutcome& o) {
+    std::vector<bool> uncommitted(p.steps.size(), false);
+    for (std::size_t i = 0; i < p.steps.size() && i < o.steps.size(); ++i) {
+      const Step& step = p.steps[i];
+      const auto refs = references(step);
+      if (step.op == "asarray" && !has_device_keyword(step)) {
+        uncommitted[i] = refs.empty() || uncommitted[static_cast<std::size_t>(refs.front().step)];
+      } else if (step.op == "asarray" && !refs.empty()) {
+        const ArrayReport* input = input_report(step, o);
+        uncommitted[i] = uncommitted[static_cast<std::size_t>(refs.front().step)] &&
+                         input != nullptr && !o.steps[i].arrays.empty() &&
+                         o.steps[i].arrays.front().device == input->device;
+      }
+      const bool floating = std::any_of(refs.begin(), refs.end(), [&](const StepRef& ref) {
+        return uncommitted[static_cast<std::size_t>(ref.step)];
+      });
+      if (step.op != "asarray" && floating) silently_transfer(step, o.steps[i], o);
+    }
+  });
+  expect_caught("explicit.asarray.of_an_array", adapter, 4);  // made, placed twice, then used
+  EXPECT_EQ(name(run("explicit.asarray", adapter).status), "pass");
+}
+
 TEST(HarnessPower, LikeCatchesLikeFunctionsUsingTheDefaultDevice) {
   WrongAdapter adapter("*_like on the default device", [](const Program& p, ProgramOutcome& o) {
     for_tested_steps(p, o, [](const Step& step, StepOutcome& result, std::size_t) {
@@ -397,6 +425,7 @@ TEST(HarnessPower, StrictPassesTheChecksUsedAbove) {
                          "program.random",
                          "explicit.zeros",
                          "explicit.linspace",
+                         "explicit.asarray.of_an_array",
                          "like.zeros_like",
                          "default.zeros",
                          "default.consistent",
