@@ -25,31 +25,6 @@ inline Array gather_target(std::string_view function, const Array& x, const Shap
                                propagated_from(function, x.provenance()));
 }
 
-// A new array of `shape` with x's dtype on x's device, whose element at multi-index `index`
-// (the `flat`-th in C order) is x's element at offset source_offset(index, flat).
-template <class SourceOffset>
-Array gather_elements(std::string_view function, const Array& x, const Shape& shape,
-                      SourceOffset&& source_offset) {
-  Array out = gather_target(function, x, shape);
-  const std::int64_t total = element_count(shape);
-  if (total == 0) return out;
-  const std::size_t item = item_size(x.dtype());
-  const std::byte* from = ArrayAccess::bytes(x);
-  std::byte* to = ArrayAccess::bytes(out);
-  Shape index(shape.size(), 0);
-  for (std::int64_t flat = 0; flat < total; ++flat) {
-    const std::int64_t offset = source_offset(static_cast<const Shape&>(index), flat);
-    std::memcpy(to + static_cast<std::size_t>(flat) * item,
-                from + static_cast<std::size_t>(offset) * item, item);
-    // Advance the multi-index like an odometer.
-    for (std::size_t d = shape.size(); d-- > 0;) {
-      if (++index[d] < shape[d]) break;
-      index[d] = 0;
-    }
-  }
-  return out;
-}
-
 // Calls body(std::integral_constant<std::size_t, N>{}) for an element size N of 1, 2, 4, 8 or 16
 // bytes (every dtype's), so that copies of one element are moves of a size known when compiled:
 // a memcpy of a run-time size per element cost more than the rest of a gather.
@@ -67,6 +42,34 @@ void with_element_size(std::size_t item, Body&& body) {
     default:
       return body(std::integral_constant<std::size_t, 16>{});
   }
+}
+
+// A new array of `shape` with x's dtype on x's device, whose element at multi-index `index`
+// (the `flat`-th in C order) is x's element at offset source_offset(index, flat). Elements move
+// with a size known when compiled (with_element_size), as the strided copies below do.
+template <class SourceOffset>
+Array gather_elements(std::string_view function, const Array& x, const Shape& shape,
+                      SourceOffset&& source_offset) {
+  Array out = gather_target(function, x, shape);
+  const std::int64_t total = element_count(shape);
+  if (total == 0) return out;
+  const std::byte* from = ArrayAccess::bytes(x);
+  std::byte* to = ArrayAccess::bytes(out);
+  with_element_size(item_size(x.dtype()), [&](auto size) {
+    constexpr std::size_t bytes = decltype(size)::value;
+    Shape index(shape.size(), 0);
+    for (std::int64_t flat = 0; flat < total; ++flat) {
+      const std::int64_t offset = source_offset(static_cast<const Shape&>(index), flat);
+      std::memcpy(to + static_cast<std::size_t>(flat) * bytes,
+                  from + static_cast<std::size_t>(offset) * bytes, bytes);
+      // Advance the multi-index like an odometer.
+      for (std::size_t d = shape.size(); d-- > 0;) {
+        if (++index[d] < shape[d]) break;
+        index[d] = 0;
+      }
+    }
+  });
+  return out;
 }
 
 // Calls row(first, length, step) for every row of the elements of `shape` found at
