@@ -113,10 +113,8 @@ void def_operator(Class& cls, const char* name, BinaryOperator function) {
                                                                 py::handle other) -> py::object {
         if (!is_operand(other)) return not_implemented();
         const strict::ArrayOrScalar operand = operand_arg(name, "other", other);
-        const FloatingPointWarnings watch(numpy_ufunc);
-        Array result = function(self, operand);
-        watch.report(result);
-        return wrap(std::move(result));
+        return wrap(
+            with_floating_point_warnings(numpy_ufunc, [&] { return function(self, operand); }));
       },
       py::arg("other"), py::pos_only());
 }
@@ -131,10 +129,8 @@ void def_binary(Class& cls, const char* name, const char* reflected, BinaryOpera
           const Array& self, py::handle other) -> py::object {
         if (!is_operand(other)) return not_implemented();
         const strict::ArrayOrScalar operand = operand_arg(reflected, "other", other);
-        const FloatingPointWarnings watch(numpy_ufunc);
-        Array result = function(operand, self);
-        watch.report(result);
-        return wrap(std::move(result));
+        return wrap(
+            with_floating_point_warnings(numpy_ufunc, [&] { return function(operand, self); }));
       },
       py::arg("other"), py::pos_only());
 }
@@ -147,8 +143,8 @@ void def_in_place(Class& cls, const char* name, InPlaceOperator function) {
                                                                 py::handle other) -> py::object {
         if (!is_operand(other)) return not_implemented();
         const strict::ArrayOrScalar operand = operand_arg(name, "other", other);
-        const FloatingPointWarnings watch(numpy_ufunc);
-        watch.report(function(self.cast<Array&>(), operand));
+        with_floating_point_warnings(
+            numpy_ufunc, [&]() -> Array& { return function(self.cast<Array&>(), operand); });
         return self;
       },
       py::arg("other"), py::pos_only());

@@ -116,10 +116,7 @@ PyObject* call_unary(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
       return wrap(function(array_arg(name, "x", args[0])));
     } else {
       const strict::Array x = array_arg(name, "x", args[0]);
-      const FloatingPointWarnings watch(numpy_ufunc);
-      strict::Array result = function(x);
-      watch.report(result);
-      return wrap(std::move(result));
+      return wrap(with_floating_point_warnings(numpy_ufunc, [&] { return function(x); }));
     }
   });
 }
@@ -135,10 +132,7 @@ PyObject* call_binary(PyObject*, PyObject* const* args, Py_ssize_t nargs) {
     } else {
       const strict::ArrayOrScalar x1 = operand_arg(name, "x1", args[0]);
       const strict::ArrayOrScalar x2 = operand_arg(name, "x2", args[1]);
-      const FloatingPointWarnings watch(numpy_ufunc);
-      strict::Array result = function(x1, x2);
-      watch.report(result);
-      return wrap(std::move(result));
+      return wrap(with_floating_point_warnings(numpy_ufunc, [&] { return function(x1, x2); }));
     }
   });
 }

@@ -35,19 +35,19 @@ void clear_flags() noexcept {
 }
 #endif
 
-// numpy.geterr()[kind] when NumPy is loaded ("warn" when it is not: NumPy's default).
-std::string numpy_mode(const char* kind) {
+// numpy.geterr() when NumPy is loaded; None when it is not (every kind "warn": NumPy's default).
+py::object numpy_errstate() {
   PyObject* numpy = PyImport_GetModule(py::str("numpy").ptr());
   if (numpy == nullptr) {
     PyErr_Clear();
-    return "warn";
+    return py::none();
   }
-  const py::object module = py::reinterpret_steal<py::object>(numpy);
-  return py::cast<std::string>(module.attr("geterr")()[kind]);
+  return py::reinterpret_steal<py::object>(numpy).attr("geterr")();
 }
 
-void report_one(const char* kind, const char* what, const char* numpy_ufunc) {
-  const std::string mode = numpy_mode(kind);
+void report_one(const py::object& errstate, const char* kind, const char* what,
+                const char* numpy_ufunc) {
+  const std::string mode = errstate.is_none() ? "warn" : py::cast<std::string>(errstate[kind]);
   if (mode == "ignore") return;
   const std::string message = fmt::format("{} encountered in {}", what, numpy_ufunc);
   if (mode == "raise") {
@@ -72,10 +72,11 @@ void FloatingPointWarnings::report(const strict::Array& result) const {
   if (raised == 0) return;
   clear_flags();
   if (result.dtype() != strict::DType::float32 && result.dtype() != strict::DType::float64) return;
+  const py::object errstate = numpy_errstate();
   // NumPy's order and words (numpy/_core/_ufunc_config.py).
-  if ((raised & FE_DIVBYZERO) != 0) report_one("divide", "divide by zero", numpy_ufunc_);
-  if ((raised & FE_OVERFLOW) != 0) report_one("over", "overflow", numpy_ufunc_);
-  if ((raised & FE_INVALID) != 0) report_one("invalid", "invalid value", numpy_ufunc_);
+  if ((raised & FE_DIVBYZERO) != 0) report_one(errstate, "divide", "divide by zero", numpy_ufunc_);
+  if ((raised & FE_OVERFLOW) != 0) report_one(errstate, "over", "overflow", numpy_ufunc_);
+  if ((raised & FE_INVALID) != 0) report_one(errstate, "invalid", "invalid value", numpy_ufunc_);
 }
 
 }  // namespace strict_xp

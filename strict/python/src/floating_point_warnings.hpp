@@ -92,4 +92,14 @@ class FloatingPointWarnings {
   const char* numpy_ufunc_;
 };
 
+// call() (an Array, or the Array& of an in-place operator), watched as `numpy_ufunc`: its
+// operands are read before, so that only the computation's flags are reported.
+template <class Call>
+decltype(auto) with_floating_point_warnings(const char* numpy_ufunc, Call&& call) {
+  const FloatingPointWarnings watch(numpy_ufunc);
+  decltype(auto) result = call();
+  watch.report(result);
+  return result;
+}
+
 }  // namespace strict_xp
