@@ -712,7 +712,9 @@ def decode_step(j, env=None):
     step.harness = op.startswith("harness.")
     ready = True
     args, refs, ready_args, fills = [], [], [], []
-    empty_input = makes_inputs(j, env)
+    builds_input = only_builds_an_input(j)
+    # Its n-d empty data goes to make_input as a host array too (EmptyInput).
+    empty_input = builds_input and getattr(env, "make_input", None) is not None
     for raw in j.get("args", ()):
         value = decode_value(raw, env)
         if value[0] == "empty" and empty_input:
@@ -734,12 +736,9 @@ def decode_step(j, env=None):
     step.keywords = tuple(ready_kwargs) if ready else None  # None: call_library works them out
     step.ready_args, step.ready_kwargs = (ready_args, ready_kwargs) if ready else (None, None)
     step.fills, step.keyword_fills = fills, keyword_fills
-    # An asarray of literal data with an explicit dtype that only builds inputs: the library's
-    # hint may make it more cheaply (make_input).
-    step.input_only = (op == "asarray" and not j.get("under_test", True) and len(args) == 1
-                       and args[0][0] == "lit" and "dtype" in ready_kwargs
-                       and set(ready_kwargs) <= {"dtype", "device"} and ready)
-    if empty_input and args and isinstance(args[0][1], EmptyInput) and not step.input_only:
+    # Literal data, and every keyword known: made by the hint's make_input where it has one.
+    step.input_only = builds_input and args[0][0] == "lit" and ready
+    if empty_input and isinstance(args[0][1], EmptyInput) and not step.input_only:
         # Not made by make_input after all (a dtype or device the library lacks): the library's
         # own empty array, as for every other library, and the error that follows.
         args[0] = ("empty", tuple(args[0][1]))
@@ -752,18 +751,17 @@ class EmptyInput(tuple):
     make_input makes from a host array of that shape."""
 
 
-def makes_inputs(j, env):
-    """Whether the raw step j only builds an input that the library's make_input makes: an
-    asarray of data with dtype= (and device=) that is not under test. Its n-d empty data then
-    goes to make_input as a host array too, so the input is made on the device asked for, as
-    every other input is (JAX: committed, with nothing compiled), instead of by the library's
+def only_builds_an_input(j):
+    """Whether the raw step j only builds an input: an asarray of one value with dtype= (and
+    device=) that is not under test. The library's hint may make it more cheaply (make_input),
+    n-d empty data included: as a host array of that shape it is made on the device asked for,
+    as every other input is (JAX: committed, with nothing compiled), instead of by the library's
     own reshape(asarray([]), shape) (JAX: an uncommitted array, which asarray(device=) left
     uncommitted, D2: explicit.asarray.of_an_array checks that on its own)."""
-    if env is None or getattr(env, "make_input", None) is None:
-        return False
-    names = {str(pair[0]) for pair in j.get("kwargs", ())}
+    names = [str(pair[0]) for pair in j.get("kwargs", ())]
     return (j.get("op") == "asarray" and not j.get("under_test", True)
-            and len(j.get("args", ())) == 1 and "dtype" in names and names <= {"dtype", "device"})
+            and len(j.get("args", ())) == 1 and "dtype" in names
+            and set(names) <= {"dtype", "device"})
 
 
 def peer_of(env, namespace):
