@@ -48,22 +48,6 @@ Check invalid_device_check(const std::string& op) {
           }};
 }
 
-// The real dtypes every one of `devices` holds (values stay exact), in the first one's order.
-std::vector<std::string> shared_real_dtypes(const Handshake& handshake,
-                                            std::initializer_list<int> devices) {
-  std::vector<std::string> shared;
-  for (const auto& dtype :
-       handshake.devices.at(static_cast<std::size_t>(*devices.begin())).dtypes) {
-    if (dtype.find("complex") != std::string::npos) continue;
-    const bool everywhere = std::all_of(devices.begin(), devices.end(), [&](int device) {
-      const auto& held = handshake.devices.at(static_cast<std::size_t>(device)).dtypes;
-      return std::find(held.begin(), held.end(), dtype) != held.end();
-    });
-    if (everywhere) shared.push_back(dtype);
-  }
-  return shared;
-}
-
 // x made without device=, y = asarray(x, device=d), z = asarray(x, device=e) for another e, then
 // equal(y, z), which must raise: y and z were placed on two devices by device= (P5), and arrays
 // on two devices do not mix (P14). JAX's asarray returns an x already on d as it is,
@@ -91,9 +75,7 @@ Check of_an_array_check() {
           const Handshake& handshake = *hs;
           const auto [d, e] = *two_devices(handshake);
           const int made_on = handshake.default_device.value_or(d);
-          auto dtypes = shared_real_dtypes(handshake, {made_on, d, e});
-          if (dtypes.empty()) dtypes.push_back("float32");
-          const auto dtype = *rc::gen::elementOf(dtypes);
+          const auto dtype = *rc::gen::elementOf(shared_real_dtypes(handshake, {made_on, d, e}));
           const auto shape = *generate::shape(1);  // 0-d operands are mixed_0d's (P18)
           Program program;
           program.steps.push_back(

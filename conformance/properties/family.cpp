@@ -1,6 +1,8 @@
 // Helpers shared by the family files.
 #include "family.hpp"
 
+#include <algorithm>
+
 #include "recipes.hpp"
 
 namespace conformance::families {
@@ -24,12 +26,24 @@ Program prepend(const Step& step, const Program& program) {
   return out;
 }
 
+std::vector<std::string> shared_real_dtypes(const Handshake& handshake,
+                                            std::initializer_list<int> devices) {
+  std::vector<std::string> shared;
+  for (const auto& dtype :
+       handshake.devices.at(static_cast<std::size_t>(*devices.begin())).dtypes) {
+    if (dtype.find("complex") != std::string::npos) continue;
+    const bool everywhere = std::all_of(devices.begin(), devices.end(), [&](int device) {
+      const auto& held = handshake.devices.at(static_cast<std::size_t>(device)).dtypes;
+      return std::find(held.begin(), held.end(), dtype) != held.end();
+    });
+    if (everywhere) shared.push_back(dtype);
+  }
+  if (shared.empty()) shared.push_back("float32");
+  return shared;
+}
+
 rc::Gen<Step> array_on(const Handshake& handshake, int device, int min_ndim) {
-  std::vector<std::string> dtypes;
-  for (const auto& dtype : handshake.devices.at(static_cast<std::size_t>(device)).dtypes)
-    if (dtype.find("complex") == std::string::npos) dtypes.push_back(dtype);
-  if (dtypes.empty()) dtypes.push_back("float32");
-  return rc::gen::exec([dtypes, device, min_ndim] {
+  return rc::gen::exec([dtypes = shared_real_dtypes(handshake, {device}), device, min_ndim] {
     const auto dtype = *rc::gen::elementOf(dtypes);
     const auto shape = *generate::shape(min_ndim);
     const auto data = *generate::data(shape, dtype);

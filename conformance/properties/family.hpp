@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,6 +78,11 @@ inline Step tested(std::string op, std::vector<Value> args, std::vector<Keyword>
 
 // `program` with `step` in front: every StepRef moves up by one.
 Program prepend(const Step& step, const Program& program);
+
+// The real dtypes every one of `devices` holds (values stay exact), in the first one's order;
+// float32 where they share none (the library's refusal is then the answer).
+std::vector<std::string> shared_real_dtypes(const Handshake& handshake,
+                                            std::initializer_list<int> devices);
 
 // A generator of one array input on `device`: asarray(Data, dtype=, device=) as a setup step.
 // dtype: drawn among the device's dtypes (real ones: values stay exact).
