@@ -16,6 +16,8 @@ constexpr std::string_view kFromDlpack = "from_dlpack";
 constexpr std::string_view kDlpackDevice = "array.__dlpack_device__";
 constexpr std::string_view kSetItem = "array.__setitem__";
 constexpr std::string_view kDlpack = "array.__dlpack__";
+constexpr std::string_view kGetItem = "array.__getitem__";
+constexpr std::string_view kFloat = "array.__float__";
 // The rules and keywords judged here came in 2023.12 (from_dlpack's device= and copy=, "must be on
 // the same device as x"): _2023_12/creation_functions.py.
 constexpr std::string_view kSince = "2023.12";
@@ -131,10 +133,18 @@ DlpackPairs ask_pairs(Adapter& adapter) {
       pair = outcome.steps[index].value;
     if (d < produced_on) {
       pairs.producer.push_back(pair);
-      if (!pair && index < outcome.steps.size())
+      if (!pair && index < outcome.steps.size()) {
+        // Where the array was not made, its asarray says why (CuPy's takes no device=), not
+        // the __dlpack_device__ that had no array to ask.
+        // The adapter's own refusal of a keyword is a raise without an exception type.
+        const StepOutcome& made = outcome.steps[index - 1];
+        std::string why = made.status == StepStatus::ok
+                              ? "__dlpack_device__() " + describe(outcome.steps[index])
+                          : made.exception_type.empty() ? "asarray(device=): " + made.message
+                                                        : "asarray(device=) " + describe(made);
         pairs.producer_refusals.push_back(
-            fmt::format("{}: {}", handshake.peer->devices[static_cast<std::size_t>(d)].repr,
-                        describe(outcome.steps[index])));
+            fmt::format("{}: {}", handshake.peer->devices[static_cast<std::size_t>(d)].repr, why));
+      }
     } else {
       pairs.consumer.push_back(pair);
     }
@@ -385,15 +395,26 @@ Check copy_check(bool copy) {
           return detail::not_run(info, context, Status::unsupported,
                                  fmt::format("the producer {} has no __setitem__ to write with",
                                              handshake.peer->library));
+        for (const Handshake* side : {handshake.peer.get(), &handshake})
+          for (std::string_view op : {kGetItem, kFloat})
+            if (!has_operation(*side, op))
+              return detail::not_run(
+                  info, context, Status::unsupported,
+                  fmt::format("{} has no {} to read a value with", side->library, op));
         const auto producers = known(pairs.producer);
+        // The result is first read after the write, as float(x1[0]): a library that keeps a
+        // host copy of an array once read (JAX on a GPU) would otherwise show the value before
+        // the write, shared memory or not. float(x0[0]) first makes the write complete on the
+        // producer's stream before the consumer reads.
         auto programs = rc::gen::exec([hs = &handshake, producers, copy] {
-          Program program{{*producer_array(*hs, producers),
-                           tested(std::string(kFromDlpack), {StepRef{0, 0}}, {{"copy", copy}}),
-                           on_peer(setup(std::string(kSetItem),
-                                         {StepRef{0, 0}, std::int64_t{0}, std::int64_t{kWritten}})),
-                           setup(std::string(harness_op::observe), {StepRef{1, 0}})}};
-          program.read_values = true;
-          return program;
+          return Program{{*producer_array(*hs, producers),
+                          tested(std::string(kFromDlpack), {StepRef{0, 0}}, {{"copy", copy}}),
+                          on_peer(setup(std::string(kSetItem),
+                                        {StepRef{0, 0}, std::int64_t{0}, std::int64_t{kWritten}})),
+                          on_peer(setup(std::string(kGetItem), {StepRef{0, 0}, std::int64_t{0}})),
+                          on_peer(setup(std::string(kFloat), {StepRef{3, 0}})),
+                          setup(std::string(kGetItem), {StepRef{1, 0}, std::int64_t{0}}),
+                          setup(std::string(kFloat), {StepRef{5, 0}})}};
         });
         auto judge = [copy](Adapter&, const Program&, const ProgramOutcome& outcome) {
           if (auto verdict = producer_failed(outcome)) return *verdict;
@@ -404,14 +425,13 @@ Check copy_check(bool copy) {
             return detail::CaseVerdict::unsupported_because(fmt::format(
                 "the producer's arrays cannot be written, so sharing cannot be seen: x[0] = {} {}",
                 kWritten, describe(write)));
-          const ArrayReport* seen = first_array(outcome, 3);
-          const ArrayReport* written = first_array(outcome, 2);
-          if (seen == nullptr || !seen->values || seen->values->empty() || written == nullptr ||
-              !written->values || written->values->empty())
-            return detail::CaseVerdict::values_unreadable("the result's or the producer's values");
-          if (written->values->front() != kWritten)
+          const nlohmann::json& written = outcome.steps.at(4).value;
+          const nlohmann::json& seen = outcome.steps.at(6).value;
+          if (!written.is_number() || !seen.is_number())
+            return detail::CaseVerdict::values_unreadable("float(x0[0]) or float(x1[0])");
+          if (written.get<double>() != kWritten)
             return detail::CaseVerdict::discarded("the producer's write did not take");
-          const bool shared = seen->values->front() == kWritten;
+          const bool shared = seen.get<double>() == kWritten;
           if (shared != copy) return detail::CaseVerdict::passed();
           const auto rule = with_python_check(
               value_rule(copy ? "from_dlpack(x, copy=True) copies"
@@ -426,8 +446,8 @@ Check copy_check(bool copy) {
               1, rule,
               copy ? "a copy: x0[0] = 100 afterwards leaves the result's first value as it was"
                    : "shared memory: x0[0] = 100 afterwards shows in the result",
-              fmt::format("the result's first value is {} after the write ({})",
-                          seen->values->front(), shared ? "memory is shared" : "it was copied"));
+              fmt::format("the result's first value is {} after the write ({})", seen.get<double>(),
+                          shared ? "memory is shared" : "it was copied"));
         };
         return detail::run_property(info, context, programs, judge);
       });

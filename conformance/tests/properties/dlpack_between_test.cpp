@@ -120,6 +120,33 @@ TEST(DlpackBetween, AnImmutableProducerMakesTheSharingChecksUnsupported) {
   EXPECT_EQ(status_of(run, kSameDevice), "pass");
 }
 
+// JAX on a GPU keeps a host copy of an array once read whole: memory shared with copy=False
+// shows only in a read after the write. Reading the result before the write showed its old value
+// there, and copy_false.shares failed JAX from torch's cuda falsely (2026-11-27).
+TEST(DlpackBetween, AConsumerThatCachesWhatItReadPassesTheSharingChecks) {
+  const FakeRun run = run_fake("fakedl", "FAKEDL_LIKE=caches_host_copy", kPeer, "dlpack_caches");
+  EXPECT_EQ(run.status, 0) << run.output;
+  EXPECT_EQ(status_of(run, kShares), "pass") << run.output;
+  EXPECT_EQ(status_of(run, kCopies), "pass") << run.output;
+  EXPECT_EQ(status_of(run, kSameDevice), "pass") << run.output;
+}
+
+// CuPy's own asarray takes no device=: the producer makes no array, and each check says that
+// (not that a __dlpack_device__ with no array to ask failed).
+TEST(DlpackBetween, AProducerWithoutDeviceKeywordsMakesEveryCheckUnsupportedWithItsReason) {
+  const FakeRun run =
+      run_fake("fakedl", "FAKEDL_PEER_LIKE=no_device_keyword", kPeer, "dlpack_no_device_keyword");
+  EXPECT_EQ(run.status, 0) << run.output;
+  ASSERT_EQ(run.results.size(), 6u) << run.output;
+  for (const auto& [id, result] : run.results) {
+    EXPECT_EQ(status_of(run, id), "unsupported") << id;
+    EXPECT_NE(result.reason.find("exports from no device"), std::string::npos) << result.reason;
+    EXPECT_NE(result.reason.find("asarray(device=): "), std::string::npos) << result.reason;
+    EXPECT_NE(result.reason.find("unexpected keyword argument 'device'"), std::string::npos)
+        << result.reason;
+  }
+}
+
 TEST(DlpackBetween, APeerThatDoesNotImportIsAnErrorOfEachCheckNotALostRun) {
   const FakeRun run = run_fake("fakedl", "", "--peer python:no_such_peer_module", "dlpack_no_peer");
   EXPECT_EQ(run.status, 1) << run.output;

@@ -176,12 +176,27 @@ PairMatrix pair_matrix(const conformance::Tracker& tracker) {
   return matrix;
 }
 
+std::vector<std::pair<std::string, conformance::Tracker>> pair_runs_by_machine(
+    const conformance::Tracker& tracker, const std::vector<std::string>& machines) {
+  std::vector<std::pair<std::string, conformance::Tracker>> groups;
+  for (std::size_t i = 0; i < tracker.implementations.size(); ++i) {
+    if (!is_pair_run(tracker.implementations[i])) continue;
+    const std::string machine = i < machines.size() ? machines[i] : std::string();
+    auto group = std::find_if(groups.begin(), groups.end(),
+                              [&](const auto& entry) { return entry.first == machine; });
+    if (group == groups.end()) group = groups.insert(groups.end(), {machine, {}});
+    group->second.implementations.push_back(tracker.implementations[i]);
+  }
+  return groups;
+}
+
 std::string pair_matrix_markdown(const conformance::Tracker& tracker,
                                  const KnownIssueLookup& lookup, int depth,
-                                 const std::string& details_page) {
+                                 const std::string& details_page, const std::string& machine) {
   const PairMatrix matrix = pair_matrix(tracker);
   if (matrix.cells.empty()) return "";
-  std::string text = heading(depth) + " DLPack between libraries\n\n";
+  std::string text = heading(depth) + " DLPack between libraries" +
+                     (machine.empty() ? std::string() : " on " + cell_text(machine, 200)) + "\n\n";
   text +=
       "`consumer.from_dlpack(x)` of an array `x` made by another library, the producer, in one "
       "process (`conformance --impl CONSUMER --peer PRODUCER`, the `dlpack_between.*` checks): "

@@ -225,17 +225,22 @@ void write_route_notes(std::ostream& out, const Tracker& tracker) {
 }
 
 // The producer x consumer table of pair runs (pair_matrix.hpp), each cell linking to the pair's
-// failing and unsupported checks, with reproductions, under the table.
-void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIssueLookup& lookup) {
+// failing and unsupported checks, with reproductions, under the table. One per machine: its ids
+// begin with the machine's name, where there is one, so that two machines' pairs stay apart.
+void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIssueLookup& lookup,
+                       const std::string& machine) {
   const PairMatrix matrix = pair_matrix(tracker);
   if (matrix.cells.empty()) return;
-  out << "<h2 id=\"dlpack-between\">DLPack between libraries</h2>\n"
+  const std::string prefix = machine.empty() ? std::string() : machine + "-";
+  out << "<h2 id=\"" << escape_html(prefix) << "dlpack-between\">DLPack between libraries"
+      << (machine.empty() ? std::string() : " on " + escape_html(machine)) << "</h2>\n"
       << "<p><code>consumer.from_dlpack(x)</code> of an array <code>x</code> made by another "
       << "library, the producer, in one process (<code>--peer</code>, the "
       << "<code>dlpack_between.*</code> checks): where the result lands, whether "
       << "<code>copy=False</code> shares and <code>copy=True</code> copies, and which exception a "
       << "refusal raises.</p>\n<div class=\"matrix-box\">\n<table class=\"matrix pairs\" "
-      << "id=\"pair-matrix\">\n<thead><tr><th class=\"corner\">producer \u2193 / consumer "
+      << "id=\"" << escape_html(prefix) << "pair-matrix\">\n<thead><tr><th class=\"corner\">"
+      << "producer \u2193 / consumer "
       << "\u2192</th>";
   for (const auto& consumer : matrix.consumers)
     out << "<th scope=\"col\">" << escape_html(consumer) << "</th>";
@@ -253,15 +258,17 @@ void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIss
                                                         : "state-none";
       out << "<td class=\"pair " << state << "\" data-producer=\"" << escape_html(producer)
           << "\" data-consumer=\"" << escape_html(consumer) << "\" data-state=\"" << cell->state
-          << "\"><a href=\"#" << cell->anchor << "\">" << escape_html(cell->text) << "</a></td>";
+          << "\"><a href=\"#" << escape_html(prefix) << cell->anchor << "\">"
+          << escape_html(cell->text) << "</a></td>";
     }
     out << "</tr>\n";
   }
   out << "</tbody>\n</table>\n</div>\n";
   for (const auto& cell : matrix.cells) {
-    out << "<details class=\"pair-details\" id=\"" << cell.anchor << "\"><summary><strong>"
-        << escape_html(cell.consumer) << "</strong> from <strong>" << escape_html(cell.producer)
-        << "</strong>: " << escape_html(cell.text) << "</summary>\n<div class=\"drill\">\n";
+    out << "<details class=\"pair-details\" id=\"" << escape_html(prefix) << cell.anchor
+        << "\"><summary><strong>" << escape_html(cell.consumer) << "</strong> from <strong>"
+        << escape_html(cell.producer) << "</strong>: " << escape_html(cell.text)
+        << "</summary>\n<div class=\"drill\">\n";
     for (const auto& result : cell.run->results)
       if (!is_passing(result.status))
         write_check(out, result, cell.run->handshake.implementation, lookup);
@@ -353,7 +360,8 @@ std::string render_html(const Tracker& all_runs, const KnownIssueLookup& lookup,
   }
   out << "</tbody>\n</table>\n</div>\n";
   write_route_notes(out, tracker);
-  write_pair_matrix(out, all_runs, lookup);
+  for (const auto& [machine, runs] : pair_runs_by_machine(all_runs, all_machines))
+    write_pair_matrix(out, runs, lookup, machine);
   out << "<script>" << kScript << "</script>\n</body>\n</html>\n";
   return out.str();
 }

@@ -423,7 +423,8 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
   std::vector<std::string> families;
   std::string provenance;
   conformance::Tracker pair_runs;          // --peer runs: the DLPack matrix, not library rows
-  std::vector<std::string> pair_machines;  // where they came from: their details page is there
+  std::vector<std::string> pair_machines;  // each one's machine: a table per machine
+  std::vector<std::string> pair_hosts;     // and that machine's host, for the table's heading
   for (const auto& source : sources) {
     const auto& info = source.tracker.run;
     provenance += fmt::format("- {} ({}): {}, seed {}, {} examples per check, finished {}\n",
@@ -436,9 +437,8 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
     for (const auto& run : source.tracker.implementations) {
       if (is_pair_run(run)) {
         pair_runs.implementations.push_back(run);
-        if (std::find(pair_machines.begin(), pair_machines.end(), machine_of(source.source)) ==
-            pair_machines.end())
-          pair_machines.push_back(machine_of(source.source));
+        pair_machines.push_back(machine_of(source.source));
+        pair_hosts.push_back(info.host);
         continue;
       }
       const std::string library =
@@ -469,11 +469,14 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
   text += "\n";
   for (const auto& [library, runs] : libraries)
     text += library_section(library, runs, families, lookup);
-  // The pairs' failures and reproductions are on their run's own page (reports/dlpack/TRACKER.md)
-  // when they come from one run: pasted here they doubled the page.
-  text += pair_matrix_markdown(
-      pair_runs, lookup, 2,
-      pair_machines.size() == 1 ? pair_machines.front() + "/TRACKER.md" : std::string());
+  // One table per machine. The pairs' failures and reproductions are on the machine's own page
+  // (reports/dlpack/TRACKER.md): pasted here they doubled the page.
+  for (const auto& [machine, runs] : pair_runs_by_machine(pair_runs, pair_machines)) {
+    const auto first = std::find(pair_machines.begin(), pair_machines.end(), machine);
+    const std::string& host = pair_hosts[static_cast<std::size_t>(first - pair_machines.begin())];
+    text += pair_matrix_markdown(runs, lookup, 2, machine + "/TRACKER.md",
+                                 host.empty() ? machine : fmt::format("{} ({})", machine, host));
+  }
   return text + issues_index(libraries, lookup);
 }
 

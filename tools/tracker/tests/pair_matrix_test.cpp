@@ -182,5 +182,36 @@ TEST(PairMatrix, ThePublicPageLinksCellsToThePairRunsOwnPage) {
   EXPECT_NE(render_markdown(pairs, KnownIssues{}).find("repro of refusal"), std::string::npos);
 }
 
+// The same pair measured on two machines (the VM and a GPU host) is a cell of each machine's
+// table, linking to that machine's page: merged into one table, one would hide the other.
+TEST(PairMatrix, EachMachineHasItsOwnTable) {
+  auto vm = one_run(pair_run("numpy", "torch", {pair_result("refusal", Status::pass)}));
+  vm.run.host = "vm (Linux)";
+  auto gpu = one_run(pair_run("numpy", "torch", {pair_result("refusal", Status::fail)}));
+  gpu.run.host = "gpu (Linux)";
+  const std::string page = render_public_markdown(
+      {{"reports/dlpack/tracker.json", vm}, {"reports/dlpack-gpu/tracker.json", gpu}},
+      KnownIssues{});
+  const auto vm_table = page.find("## DLPack between libraries on dlpack (vm (Linux))");
+  const auto gpu_table = page.find("## DLPack between libraries on dlpack-gpu (gpu (Linux))");
+  ASSERT_NE(vm_table, std::string::npos) << page;
+  ASSERT_NE(gpu_table, std::string::npos) << page;
+  EXPECT_LT(vm_table, gpu_table);
+  const std::string anchor = pair_matrix(vm).cells.at(0).anchor;
+  const auto vm_cell = page.find("[pass](dlpack/TRACKER.md#" + anchor + ")", vm_table);
+  const auto gpu_cell = page.find("(dlpack-gpu/TRACKER.md#" + anchor + ")", gpu_table);
+  EXPECT_LT(vm_cell, gpu_table) << page;
+  ASSERT_NE(gpu_cell, std::string::npos) << page;
+  EXPECT_NE(page.find("[fail: refusal", gpu_table), std::string::npos) << page;
+
+  // The HTML page too, its ids apart.
+  conformance::Tracker both = vm;
+  both.implementations.push_back(gpu.implementations.front());
+  const std::string html = render_html(both, KnownIssues{}, {"dlpack", "dlpack-gpu"});
+  EXPECT_NE(html.find("id=\"dlpack-" + anchor + "\""), std::string::npos);
+  EXPECT_NE(html.find("id=\"dlpack-gpu-" + anchor + "\""), std::string::npos);
+  EXPECT_NE(html.find("DLPack between libraries on dlpack-gpu</h2>"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace tracker

@@ -16,8 +16,12 @@ The rules hold by default. FAKEDL_BUG (comma-separated, read at each call) break
   refuses_everything   from_dlpack raises BufferError for every array (allowed: a library that
                        does not support such cases at all)
   crashes              from_dlpack kills the process (SIGSEGV)
+FAKEDL_LIKE shapes the consumer without breaking a rule:
+  caches_host_copy     an array keeps its values once read whole (tolist), as JAX keeps a host
+                       copy of a GPU array; x[i] still reads the memory
 FAKEDL_PEER_LIKE (comma-separated, read at each call) shapes the producer:
   immutable            __setitem__ raises TypeError (JAX arrays)
+  no_device_keyword    asarray(..., device=) raises TypeError (CuPy's own namespace)
 Standard library only.
 """
 
@@ -117,14 +121,21 @@ def build(name, bug_variable):
             return Array(list(self._values), self.shape, self.dtype, on(device))
 
         def tolist(self):
-            if not self.shape:
-                return self._values[0]
-            return list(self._values)
+            if "_host" in self.__dict__:
+                return self._host
+            values = self._values[0] if not self.shape else list(self._values)
+            if name == "fakedl" and "caches_host_copy" in os.environ.get(
+                    "FAKEDL_LIKE", "").split(","):
+                self._host = values
+            return values
 
         def __repr__(self):
             return f"{name}.Array({self._values}, device={self.device!r})"
 
     def asarray(obj, /, *, dtype=None, device=None, copy=None):
+        if device is not None and name == "fakedl_peer" \
+                and "no_device_keyword" in os.environ.get("FAKEDL_PEER_LIKE", "").split(","):
+            raise TypeError("asarray() got an unexpected keyword argument 'device'")
         values = obj if isinstance(obj, list) else [obj]
         if any(isinstance(v, list) for v in values):
             raise ValueError(f"{name} holds 1-d data only")

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "conformance/tracker.hpp"
@@ -44,9 +45,17 @@ PairMatrix pair_matrix(const conformance::Tracker& tracker);
 // The Markdown section (heading level `depth`): the table, then each pair's failing and
 // unsupported checks with their reproductions. "" when the tracker has no pair run. With a
 // `details_page` (the pair runs' own rendered page, e.g. "dlpack/TRACKER.md"), the cells link
-// there and the details are left to it: the public page stays short.
+// there and the details are left to it: the public page stays short. A `machine` ("dlpack-gpu
+// (Linux ... x86_64)") names where the pairs ran, in the heading: one table per machine.
 std::string pair_matrix_markdown(const conformance::Tracker& tracker,
                                  const KnownIssueLookup& lookup, int depth = 2,
-                                 const std::string& details_page = "");
+                                 const std::string& details_page = "",
+                                 const std::string& machine = "");
+
+// The pair runs of `tracker`, one tracker per machine (machines[i] is implementations[i]'s), in
+// order of first appearance: a pair measured on two machines is a cell of each machine's table,
+// as a library measured on two machines is a row for each.
+std::vector<std::pair<std::string, conformance::Tracker>> pair_runs_by_machine(
+    const conformance::Tracker& tracker, const std::vector<std::string>& machines);
 
 }  // namespace tracker
