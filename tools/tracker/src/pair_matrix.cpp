@@ -43,21 +43,29 @@ std::string raised_type(const CheckResult& result) {
   return outcome.status == conformance::StepStatus::raised ? outcome.exception_type : "";
 }
 
-PairCell cell_of(const ImplementationRun& run) {
+// The known issue of a pair's failing check, looked up by the pair's label.
+std::optional<KnownIssue> pair_issue(const CheckResult& result, const ImplementationRun& run,
+                                     const KnownIssueLookup& lookup) {
+  return known_issue_of(result, conformance::run_label(run.handshake), lookup);
+}
+
+PairCell cell_of(const ImplementationRun& run, const KnownIssueLookup& lookup) {
   PairCell cell;
   cell.run = &run;
   cell.consumer = run.handshake.implementation;
   cell.producer = run.handshake.peer->implementation;
   cell.anchor = "dlpack-" + anchor_part(cell.consumer) + "-from-" + anchor_part(cell.producer);
   std::vector<std::string> failing, types;
-  int passed = 0, unsupported = 0, errors = 0;
+  int passed = 0, unsupported = 0, errors = 0, known = 0;
   for (const auto& result : run.results) {
     if (result.status == Status::error || result.status == Status::crash ||
         result.status == Status::timeout) {
       ++errors;
       failing.push_back(short_id(result.info.id) + " " + std::string(name(result.status)));
+      if (pair_issue(result, run, lookup)) ++known;  // a crash the library is known for
     } else if (is_failing(result.status)) {
       failing.push_back(short_id(result.info.id));
+      if (pair_issue(result, run, lookup)) ++known;
       const std::string type = raised_type(result);
       if (!type.empty() && std::find(types.begin(), types.end(), type) == types.end())
         types.push_back(type);
@@ -78,8 +86,10 @@ PairCell cell_of(const ImplementationRun& run) {
     cell.state = "error";
     cell.text = "error: " + (run.handshake.peer_error.empty() ? joined : run.handshake.peer_error);
   } else if (!failing.empty()) {
-    cell.state = "fail";
-    cell.text = "fail: " + joined + (raised.empty() ? "" : " (raised " + raised + ")");
+    const bool all_known = known == static_cast<int>(failing.size());
+    cell.state = all_known ? "known" : "fail";
+    cell.text = std::string(all_known ? "fail (known): " : "fail: ") + joined +
+                (raised.empty() ? "" : " (raised " + raised + ")");
   } else if (passed > 0) {
     cell.state = "pass";
     cell.text = "pass";
@@ -112,7 +122,7 @@ std::string pair_details(const PairCell& cell, const KnownIssueLookup& lookup, i
     if (result.failure) {
       text += "expected " + cell_text(result.failure->expected, 300) + "; got " +
               cell_text(result.failure->actual, 300);
-      if (const auto known = known_issue_of(result, handshake.implementation, lookup))
+      if (const auto known = pair_issue(result, *cell.run, lookup))
         text += " (known: " + link(known->url) + ")";
     } else {
       text += cell_text(result.reason, 400);
@@ -155,12 +165,12 @@ const PairCell* PairMatrix::at(const std::string& producer, const std::string& c
   return found == cells.end() ? nullptr : &*found;
 }
 
-PairMatrix pair_matrix(const conformance::Tracker& tracker) {
+PairMatrix pair_matrix(const conformance::Tracker& tracker, const KnownIssueLookup& lookup) {
   PairMatrix matrix;
   std::vector<std::string> libraries;  // rows and columns in one order: the diagonal lines up
   for (const auto& run : tracker.implementations) {
     if (!is_pair_run(run)) continue;
-    PairCell cell = cell_of(run);
+    PairCell cell = cell_of(run, lookup);
     add_once(libraries, cell.consumer);
     add_once(libraries, cell.producer);
     matrix.cells.push_back(std::move(cell));
@@ -193,7 +203,7 @@ std::vector<std::pair<std::string, conformance::Tracker>> pair_runs_by_machine(
 std::string pair_matrix_markdown(const conformance::Tracker& tracker,
                                  const KnownIssueLookup& lookup, int depth,
                                  const std::string& details_page, const std::string& machine) {
-  const PairMatrix matrix = pair_matrix(tracker);
+  const PairMatrix matrix = pair_matrix(tracker, lookup);
   if (matrix.cells.empty()) return "";
   std::string text = heading(depth) + " DLPack between libraries" +
                      (machine.empty() ? std::string() : " on " + cell_text(machine, 200)) + "\n\n";

@@ -229,7 +229,7 @@ void write_route_notes(std::ostream& out, const Tracker& tracker) {
 // begin with the machine's name, where there is one, so that two machines' pairs stay apart.
 void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIssueLookup& lookup,
                        const std::string& machine) {
-  const PairMatrix matrix = pair_matrix(tracker);
+  const PairMatrix matrix = pair_matrix(tracker, lookup);
   if (matrix.cells.empty()) return;
   const std::string prefix = machine.empty() ? std::string() : machine + "-";
   out << "<h2 id=\"" << escape_html(prefix) << "dlpack-between\">DLPack between libraries"
@@ -253,9 +253,10 @@ void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIss
         out << "<td class=\"pair state-empty\">-</td>";
         continue;
       }
-      const std::string state = cell->state == "pass"   ? "state-pass"
-                                : cell->state == "fail" ? "state-new"
-                                                        : "state-none";
+      const std::string state = cell->state == "pass"    ? "state-pass"
+                                : cell->state == "known" ? "state-known"
+                                : cell->state == "fail"  ? "state-new"
+                                                         : "state-none";
       out << "<td class=\"pair " << state << "\" data-producer=\"" << escape_html(producer)
           << "\" data-consumer=\"" << escape_html(consumer) << "\" data-state=\"" << cell->state
           << "\"><a href=\"#" << escape_html(prefix) << cell->anchor << "\">"
@@ -271,7 +272,7 @@ void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIss
         << "</summary>\n<div class=\"drill\">\n";
     for (const auto& result : cell.run->results)
       if (!is_passing(result.status))
-        write_check(out, result, cell.run->handshake.implementation, lookup);
+        write_check(out, result, conformance::run_label(cell.run->handshake), lookup);
     out << "</div></details>\n";
   }
 }

@@ -143,6 +143,44 @@ TEST(PairMatrix, CellsSayPassFailWithTheExceptionTypeAndUnsupported) {
   EXPECT_EQ(html.find("class=\"cell "), std::string::npos) << "a pair run got a matrix row";
 }
 
+// A pair's failure is known by the pair's label, "CONSUMER from PRODUCER": the cause of one
+// consumer's failing check can be the producer's (JAX's cpu:1 export fails NumPy's same_device), so
+// an entry names the pairs it explains, and the same check of another pair stays new.
+TEST(PairMatrix, AKnownIssueNamesThePairsItExplains) {
+  conformance::Tracker tracker;
+  tracker.implementations = {pair_run("numpy", "torch", {pair_result("refusal", Status::fail)}),
+                             pair_run("numpy", "jax", {pair_result("refusal", Status::fail)})};
+  KnownIssues known;
+  known.issues.push_back({.implementation = "python:numpy from python:torch",
+                          .check = "dlpack_between.from_dlpack.refusal",
+                          .url = "https://github.com/numpy/numpy/issues/30937",
+                          .note = "RuntimeError, not BufferError",
+                          .draft = ""});
+  const PairMatrix matrix = pair_matrix(tracker, lookup_in(known));
+  const PairCell* explained = matrix.at("python:torch", "python:numpy");
+  const PairCell* other = matrix.at("python:jax", "python:numpy");
+  ASSERT_NE(explained, nullptr);
+  ASSERT_NE(other, nullptr);
+  EXPECT_EQ(explained->state, "known");
+  EXPECT_EQ(explained->text, "fail (known): refusal (raised RuntimeError)");
+  EXPECT_EQ(other->state, "fail");
+  EXPECT_EQ(pair_matrix(tracker).at("python:torch", "python:numpy")->state, "fail");
+
+  const std::string markdown = render_markdown(tracker, known);
+  const auto explained_details = markdown.find("<a id=\"" + explained->anchor + "\">");
+  const auto other_details = markdown.find("<a id=\"" + other->anchor + "\">");
+  ASSERT_NE(explained_details, std::string::npos) << markdown;
+  ASSERT_NE(other_details, std::string::npos) << markdown;
+  const auto link = markdown.find("(known: [numpy/numpy#30937]");
+  EXPECT_GT(link, explained_details) << markdown;
+  EXPECT_LT(link, other_details) << markdown;
+  EXPECT_EQ(markdown.find("(known:", link + 1), std::string::npos) << markdown;
+
+  const std::string html = render_html(tracker, known);
+  EXPECT_NE(html.find("class=\"pair state-known\""), std::string::npos);
+  EXPECT_NE(html.find("class=\"pair state-new\""), std::string::npos);
+}
+
 // Without pair runs every renderer writes what it wrote before they existed; with them, the rows
 // are those same bytes and the table comes after.
 TEST(PairMatrix, RowsAreUnchangedByPairRuns) {

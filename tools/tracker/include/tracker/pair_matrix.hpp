@@ -26,9 +26,10 @@ struct PairCell {
   const conformance::ImplementationRun* run = nullptr;
   std::string producer{};  // the peer's implementation: "python:torch"
   std::string consumer{};  // the run's implementation: "python:numpy"
-  std::string state{};     // "pass", "fail", "unsupported" or "error"
-  std::string text{};      // one line: "fail: same_device, refusal (RuntimeError)"
-  std::string anchor{};    // the id of its details: "dlpack-python-numpy-from-python-torch"
+  // "pass", "fail", "known" (failures, each with a known issue), "unsupported" or "error"
+  std::string state{};
+  std::string text{};    // one line: "fail: same_device, refusal (raised RuntimeError)"
+  std::string anchor{};  // the id of its details: "dlpack-python-numpy-from-python-torch"
 };
 
 struct PairMatrix {
@@ -40,7 +41,10 @@ struct PairMatrix {
   const PairCell* at(const std::string& producer, const std::string& consumer) const;
 };
 
-PairMatrix pair_matrix(const conformance::Tracker& tracker);
+// A failure is known when `lookup` finds an issue for the pair's label ("python:numpy from
+// python:torch", conformance::run_label) and the check: reports/known-issues.json names pairs so,
+// since the cause of one consumer's failing check can be the producer's.
+PairMatrix pair_matrix(const conformance::Tracker& tracker, const KnownIssueLookup& lookup = {});
 
 // The Markdown section (heading level `depth`): the table, then each pair's failing and
 // unsupported checks with their reproductions. "" when the tracker has no pair run. With a
