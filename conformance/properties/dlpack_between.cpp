@@ -136,12 +136,10 @@ DlpackPairs ask_pairs(Adapter& adapter) {
       if (!pair && index < outcome.steps.size()) {
         // Where the array was not made, its asarray says why (CuPy's takes no device=), not
         // the __dlpack_device__ that had no array to ask.
-        // The adapter's own refusal of a keyword is a raise without an exception type.
         const StepOutcome& made = outcome.steps[index - 1];
-        std::string why = made.status == StepStatus::ok
-                              ? "__dlpack_device__() " + describe(outcome.steps[index])
-                          : made.exception_type.empty() ? "asarray(device=): " + made.message
-                                                        : "asarray(device=) " + describe(made);
+        const std::string why = made.status == StepStatus::ok
+                                    ? "__dlpack_device__() " + describe(outcome.steps[index])
+                                    : "asarray(device=) " + describe(made);
         pairs.producer_refusals.push_back(
             fmt::format("{}: {}", handshake.peer->devices[static_cast<std::size_t>(d)].repr, why));
       }

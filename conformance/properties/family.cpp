@@ -92,8 +92,17 @@ Expectation value_rule(std::string rule, std::string_view citation, Level level)
 }
 
 std::string describe(const StepOutcome& result) {
-  if (result.status == StepStatus::ok) return "answered " + result.value.dump();
-  return fmt::format("raised {}: {}", result.exception_type, result.message);
+  switch (result.status) {
+    case StepStatus::ok:
+      return "answered " + result.value.dump();
+    case StepStatus::raised:
+      return fmt::format("raised {}: {}", result.exception_type, result.message);
+    case StepStatus::unsupported:
+      return "is unsupported: " + result.message;
+    case StepStatus::not_run:
+      return "did not run: " + result.message;
+  }
+  return "?";
 }
 
 }  // namespace conformance::families

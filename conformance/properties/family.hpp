@@ -107,7 +107,8 @@ inline Expectation with_python_check(Expectation rule, std::vector<std::string> 
   return rule;
 }
 
-// A step's non-array answer as a sentence: "answered <json>" or "raised T: message".
+// A step's non-array answer as a sentence: "answered <json>", "raised T: message", "is unsupported:
+// why" or "did not run: why".
 std::string describe(const StepOutcome& result);
 
 // Outcome helpers for custom judges.

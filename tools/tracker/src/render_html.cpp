@@ -231,15 +231,15 @@ void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIss
                        const std::string& machine) {
   const PairMatrix matrix = pair_matrix(tracker, lookup);
   if (matrix.cells.empty()) return;
-  const std::string prefix = machine.empty() ? std::string() : machine + "-";
-  out << "<h2 id=\"" << escape_html(prefix) << "dlpack-between\">DLPack between libraries"
+  const std::string prefix = machine.empty() ? std::string() : escape_html(machine) + "-";
+  out << "<h2 id=\"" << prefix << "dlpack-between\">DLPack between libraries"
       << (machine.empty() ? std::string() : " on " + escape_html(machine)) << "</h2>\n"
       << "<p><code>consumer.from_dlpack(x)</code> of an array <code>x</code> made by another "
       << "library, the producer, in one process (<code>--peer</code>, the "
       << "<code>dlpack_between.*</code> checks): where the result lands, whether "
       << "<code>copy=False</code> shares and <code>copy=True</code> copies, and which exception a "
       << "refusal raises.</p>\n<div class=\"matrix-box\">\n<table class=\"matrix pairs\" "
-      << "id=\"" << escape_html(prefix) << "pair-matrix\">\n<thead><tr><th class=\"corner\">"
+      << "id=\"" << prefix << "pair-matrix\">\n<thead><tr><th class=\"corner\">"
       << "producer \u2193 / consumer "
       << "\u2192</th>";
   for (const auto& consumer : matrix.consumers)
@@ -259,14 +259,14 @@ void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIss
                                                          : "state-none";
       out << "<td class=\"pair " << state << "\" data-producer=\"" << escape_html(producer)
           << "\" data-consumer=\"" << escape_html(consumer) << "\" data-state=\"" << cell->state
-          << "\"><a href=\"#" << escape_html(prefix) << cell->anchor << "\">"
-          << escape_html(cell->text) << "</a></td>";
+          << "\"><a href=\"#" << prefix << cell->anchor << "\">" << escape_html(cell->text)
+          << "</a></td>";
     }
     out << "</tr>\n";
   }
   out << "</tbody>\n</table>\n</div>\n";
   for (const auto& cell : matrix.cells) {
-    out << "<details class=\"pair-details\" id=\"" << escape_html(prefix) << cell.anchor
+    out << "<details class=\"pair-details\" id=\"" << prefix << cell.anchor
         << "\"><summary><strong>" << escape_html(cell.consumer) << "</strong> from <strong>"
         << escape_html(cell.producer) << "</strong>: " << escape_html(cell.text)
         << "</summary>\n<div class=\"drill\">\n";

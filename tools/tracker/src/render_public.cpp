@@ -422,23 +422,27 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
   std::vector<std::pair<std::string, std::vector<Run>>> libraries;  // in order of first run
   std::vector<std::string> families;
   std::string provenance;
-  conformance::Tracker pair_runs;          // --peer runs: the DLPack matrix, not library rows
-  std::vector<std::string> pair_machines;  // each one's machine: a table per machine
-  std::vector<std::string> pair_hosts;     // and that machine's host, for the table's heading
+  // --peer runs are the DLPack matrix, not library rows: a table per source (one machine each).
+  struct PairTable {
+    std::string machine{};
+    std::string host{};
+    conformance::Tracker runs{};
+  };
+  std::vector<PairTable> pair_tables;
   for (const auto& source : sources) {
     const auto& info = source.tracker.run;
-    provenance += fmt::format("- {} ({}): {}, seed {}, {} examples per check, finished {}\n",
-                              code(source.source), cell_text(machine_of(source.source)),
-                              cell_text(info.host, 200), info.seed, info.examples,
-                              cell_text(info.finished.empty() ? "- (killed)" : info.finished));
+    const std::string machine = machine_of(source.source);
+    provenance +=
+        fmt::format("- {} ({}): {}, seed {}, {} examples per check, finished {}\n",
+                    code(source.source), cell_text(machine), cell_text(info.host, 200), info.seed,
+                    info.examples, cell_text(info.finished.empty() ? "- (killed)" : info.finished));
     for (const auto& family : families_of(without_pair_runs(source.tracker)))
       if (std::find(families.begin(), families.end(), family) == families.end())
         families.push_back(family);
+    PairTable pairs{.machine = machine, .host = info.host, .runs = {}};
     for (const auto& run : source.tracker.implementations) {
       if (is_pair_run(run)) {
-        pair_runs.implementations.push_back(run);
-        pair_machines.push_back(machine_of(source.source));
-        pair_hosts.push_back(info.host);
+        pairs.runs.implementations.push_back(run);
         continue;
       }
       const std::string library =
@@ -446,8 +450,9 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
       auto found = std::find_if(libraries.begin(), libraries.end(),
                                 [&](const auto& entry) { return entry.first == library; });
       if (found == libraries.end()) found = libraries.insert(libraries.end(), {library, {}});
-      found->second.push_back({&run, machine_of(source.source)});
+      found->second.push_back({&run, machine});
     }
+    if (!pairs.runs.implementations.empty()) pair_tables.push_back(std::move(pairs));
   }
   const auto lookup = lookup_in(known_issues);
   std::string text = "# Device support in Array API libraries\n\n";
@@ -471,12 +476,10 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
     text += library_section(library, runs, families, lookup);
   // One table per machine. The pairs' failures and reproductions are on the machine's own page
   // (reports/dlpack/TRACKER.md): pasted here they doubled the page.
-  for (const auto& [machine, runs] : pair_runs_by_machine(pair_runs, pair_machines)) {
-    const auto first = std::find(pair_machines.begin(), pair_machines.end(), machine);
-    const std::string& host = pair_hosts[static_cast<std::size_t>(first - pair_machines.begin())];
-    text += pair_matrix_markdown(runs, lookup, 2, machine + "/TRACKER.md",
-                                 host.empty() ? machine : fmt::format("{} ({})", machine, host));
-  }
+  for (const auto& pairs : pair_tables)
+    text += pair_matrix_markdown(
+        pairs.runs, lookup, 2, pairs.machine + "/TRACKER.md",
+        pairs.host.empty() ? pairs.machine : fmt::format("{} ({})", pairs.machine, pairs.host));
   return text + issues_index(libraries, lookup);
 }
 
