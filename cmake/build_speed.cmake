@@ -25,3 +25,9 @@ if(ADC_CCACHE AND NOT CMAKE_CXX_COMPILER_LAUNCHER)
       CCACHE_NOHASHDIR=1 ${ADC_CCACHE_PROGRAM})
   endif()
 endif()
+# What else would tie a compile to the checkout's path: __FILE__ and std::source_location
+# (RapidCheck's and c10's assertions, strict's provenance) name files relative to the checkout, and
+# the paths programs take from the build sit in one generated source per target
+# (cmake/build_locations.cmake).
+add_compile_options(-fmacro-prefix-map=${PROJECT_SOURCE_DIR}/=)
+include(${CMAKE_CURRENT_LIST_DIR}/build_locations.cmake)

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "batches_ahead.hpp"
+#include "build_locations.hpp"
 #include "catalogue/catalogue.hpp"
 #include "child_process.hpp"
 #include "conformance/generate.hpp"
@@ -21,10 +22,6 @@
 #include "conformance/program_json.hpp"
 #include "conformance/python_reproduction.hpp"
 #include "json_lines.hpp"
-
-#ifndef ADC_PYTHON_ADAPTER_SCRIPT
-#define ADC_PYTHON_ADAPTER_SCRIPT "array_api_adapter.py"
-#endif
 
 namespace conformance {
 namespace {
@@ -308,12 +305,14 @@ std::unique_ptr<Adapter> make_python_adapter(const PythonAdapterOptions& options
 }
 
 std::string find_python_adapter_script() {
-  return find_program_file("ADC_PYTHON_ADAPTER", "array_api_adapter.py", ADC_PYTHON_ADAPTER_SCRIPT);
+  return find_program_file("ADC_PYTHON_ADAPTER", "array_api_adapter.py",
+                           adc::build_locations::python_adapter_script);
 }
 
 std::string find_quiet_torch_errors_library() {
-  const std::string path = find_program_file(
-      "ADC_QUIET_TORCH_ERRORS", "libadc_quiet_torch_errors.so", ADC_QUIET_TORCH_ERRORS_LIBRARY);
+  const std::string path =
+      find_program_file("ADC_QUIET_TORCH_ERRORS", "libadc_quiet_torch_errors.so",
+                        adc::build_locations::quiet_torch_errors_library);
   return !path.empty() && std::filesystem::exists(path) ? path : std::string();
 }
 

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 
+#include "build_locations.hpp"
 #include "conformance/installed_files.hpp"
 
 namespace conformance {
@@ -16,11 +17,8 @@ constexpr const char* kPluginFile = "libadc_torch_adapter.so";
 }  // namespace
 
 std::string find_torch_adapter_plugin() {
-#ifdef ADC_TORCH_ADAPTER_PLUGIN
-  return find_program_file("ADC_TORCH_ADAPTER", kPluginFile, ADC_TORCH_ADAPTER_PLUGIN);
-#else
-  return find_program_file("ADC_TORCH_ADAPTER", kPluginFile, "");
-#endif
+  return find_program_file("ADC_TORCH_ADAPTER", kPluginFile,
+                           adc::build_locations::torch_adapter_plugin);
 }
 
 std::unique_ptr<Adapter> make_torch_adapter(const TorchAdapterOptions& options) {

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "build_locations.hpp"
 #include "conformance/journal.hpp"
 #include "conformance/tracker.hpp"
 #include "schema_validation.hpp"
@@ -67,8 +68,8 @@ class Cli : public ::testing::Test {
   Invocation run(const std::string& args, const std::string& environment = "") const {
     const fs::path out = dir_ / "stdout.txt";
     const fs::path err = dir_ / "stderr.txt";
-    const std::string command = environment + " '" + ADC_CONFORMANCE_BINARY + "' " + args + " >'" +
-                                out.string() + "' 2>'" + err.string() + "'";
+    const std::string command = environment + " '" + adc::build_locations::conformance_binary +
+                                "' " + args + " >'" + out.string() + "' 2>'" + err.string() + "'";
     const int raw = std::system(command.c_str());
     Invocation invocation;
     invocation.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "build_locations.hpp"
 #include "catalogue/catalogue.hpp"
 #include "derive.hpp"
 
@@ -25,7 +26,7 @@ using ::testing::HasSubstr;
 
 const json& signatures_json() {
   static const json doc = [] {
-    std::ifstream in(ADC_SIGNATURES_JSON);
+    std::ifstream in(adc::build_locations::signatures_json);
     return json::parse(in);
   }();
   return doc;

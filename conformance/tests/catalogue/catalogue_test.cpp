@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "build_locations.hpp"
 #include "catalogue/catalogue.hpp"
 
 namespace {
@@ -27,8 +28,9 @@ const std::vector<std::string> kCheckedVersions = {"2024.12", "2025.12"};
 
 const json& signatures() {
   static const json doc = [] {
-    std::ifstream in(ADC_SIGNATURES_JSON);
-    if (!in) throw std::runtime_error("cannot open " ADC_SIGNATURES_JSON);
+    std::ifstream in(adc::build_locations::signatures_json);
+    if (!in)
+      throw std::runtime_error(std::string("cannot open ") + adc::build_locations::signatures_json);
     return json::parse(in);
   }();
   return doc;
@@ -355,7 +357,7 @@ TEST(Catalogue, SeveralArrayResultsAreTheSignaturesTuplesOfArrays) {
 // The text of every file below these folders of conformance/.
 std::vector<std::pair<std::filesystem::path, std::string>> sources_in(
     const std::vector<std::string>& folders) {
-  const std::string root = std::string(ADC_SOURCE_DIR) + "/conformance/";
+  const std::string root = std::string(adc::build_locations::source_dir) + "/conformance/";
   std::vector<std::pair<std::filesystem::path, std::string>> files;
   for (const auto& folder : folders)
     for (const auto& entry : std::filesystem::recursive_directory_iterator(root + folder)) {

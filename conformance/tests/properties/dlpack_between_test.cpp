@@ -15,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "build_locations.hpp"
 #include "fake_namespace_runs.hpp"
 
 namespace conformance {
@@ -96,10 +97,10 @@ TEST(DlpackBetween, AReproductionExitsOneExactlyWhileTheBugIsThere) {
   fs::create_directories(dir);
   std::ofstream(dir / "repro.py") << script;
   const auto run_script = [&](const std::string& bug) {
-    const std::string command = "cd '" + dir.string() +
-                                "' && PYTHONPATH='" ADC_SOURCE_DIR
-                                "/conformance/tests/support/python_fakes' FAKEDL_BUG=" +
-                                bug + " '" ADC_PYTHON "' repro.py >/dev/null 2>&1";
+    const std::string command = "cd '" + dir.string() + "' && PYTHONPATH='" +
+                                adc::build_locations::source_dir +
+                                "/conformance/tests/support/python_fakes' FAKEDL_BUG=" + bug +
+                                " '" + adc::build_locations::python + "' repro.py >/dev/null 2>&1";
     const int raw = std::system(command.c_str());
     return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   };

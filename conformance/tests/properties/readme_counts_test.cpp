@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "build_locations.hpp"
 #include "conformance/check.hpp"
 
 namespace conformance {
@@ -16,7 +17,7 @@ namespace {
 
 // family -> checks, from the rows "| `family.<...>` | what | N |".
 std::map<std::string, int> readme_family_counts() {
-  std::ifstream in(std::string(ADC_SOURCE_DIR) + "/conformance/README.md");
+  std::ifstream in(std::string(adc::build_locations::source_dir) + "/conformance/README.md");
   const std::regex row(R"(^\| `([a-z_0-9]+)\.[^`]*` \|.*\| (\d+) \|$)");
   std::map<std::string, int> counts;
   std::string line;

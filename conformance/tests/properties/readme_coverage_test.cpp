@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "build_locations.hpp"
 #include "schema_validation.hpp"
 
 namespace {
@@ -18,11 +19,11 @@ std::string read(const std::string& path) {
 }
 
 TEST(ReadmeCoverage, TheReadmeShowsTheGeneratedTable) {
-  const auto printed = conformance::testing::run_command(std::string(ADC_CONFORMANCE_BINARY) +
-                                                         " --impl strict --coverage");
+  const auto printed = conformance::testing::run_command(
+      std::string(adc::build_locations::conformance_binary) + " --impl strict --coverage");
   ASSERT_EQ(printed.exit_code, 0) << printed.output;
   ASSERT_NE(printed.output.find("| main namespace |"), std::string::npos) << printed.output;
-  const auto readme = read(std::string(ADC_SOURCE_DIR) + "/strict/README.md");
+  const auto readme = read(std::string(adc::build_locations::source_dir) + "/strict/README.md");
   EXPECT_NE(readme.find(printed.output), std::string::npos)
       << "strict/README.md's coverage section is stale; paste the output of\n"
          "  conformance --impl strict --coverage\n"

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "build_locations.hpp"
 #include "conformance/known_failures.hpp"
 #include "sample_results.hpp"
 #include "schema_validation.hpp"
@@ -234,7 +235,8 @@ namespace {
 // entry, and each check glob matches a check the suite has, so a renamed check cannot leave a
 // waiver that silently matches nothing.
 TEST(CommittedExpectations, EveryFileLoadsAndEveryEntryMatchesACheck) {
-  const std::filesystem::path root = std::filesystem::path(ADC_SOURCE_DIR) / "reports/expectations";
+  const std::filesystem::path root =
+      std::filesystem::path(adc::build_locations::source_dir) / "reports/expectations";
   int files = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(root)) {
     if (entry.path().extension() != ".json") continue;

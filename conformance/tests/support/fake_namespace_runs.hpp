@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "build_locations.hpp"
 #include "conformance/tracker.hpp"
 
 namespace conformance::testing {
@@ -36,10 +37,11 @@ inline FakeRun run_fake(const std::string& module, const std::string& environmen
   const fs::path json = dir / "tracker.json";
   const fs::path out = dir / "out.txt";
   fs::remove(json);
-  const std::string command =
-      "PYTHONPATH='" ADC_SOURCE_DIR "/conformance/tests/support/python_fakes' " + environment +
-      " '" + ADC_CONFORMANCE_BINARY + "' --impl python:" + module + " " + args +
-      " --seed 3 --json '" + json.string() + "' >'" + out.string() + "' 2>&1";
+  const std::string command = "PYTHONPATH='" + std::string(adc::build_locations::source_dir) +
+                              "/conformance/tests/support/python_fakes' " + environment + " '" +
+                              adc::build_locations::conformance_binary +
+                              "' --impl python:" + module + " " + args + " --seed 3 --json '" +
+                              json.string() + "' >'" + out.string() + "' 2>&1";
   const int raw = std::system(command.c_str());
   FakeRun run;
   run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;

@@ -12,6 +12,8 @@
 #include <string>
 #include <system_error>
 
+#include "build_locations.hpp"
+
 namespace conformance::testing {
 
 struct CommandResult {
@@ -41,7 +43,7 @@ inline CommandResult run_command(const std::string& command) {
 }
 
 inline std::string tracker_schema_path() {
-  return std::string(ADC_SOURCE_DIR) + "/reports/schema/tracker.schema.json";
+  return std::string(adc::build_locations::source_dir) + "/reports/schema/tracker.schema.json";
 }
 
 // Validates the JSON file at `path` against the tracker schema (draft 2020-12). exit_code 0 and

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "build_locations.hpp"
 #include "conformance/installed_files.hpp"
 #include "tracker/compliance_export.hpp"
 #include "tracker/diff.hpp"
@@ -55,8 +56,8 @@ conformance::Tracker load_all(const std::vector<std::string>& paths) {
 // else none.
 KnownIssues known_issues_for(const std::string& option) {
   if (!option.empty()) return load_known_issues(option);
-  const std::string found =
-      conformance::find_program_file("ADC_KNOWN_ISSUES", "known-issues.json", ADC_KNOWN_ISSUES);
+  const std::string found = conformance::find_program_file("ADC_KNOWN_ISSUES", "known-issues.json",
+                                                           adc::build_locations::known_issues_file);
   if (std::error_code error; std::filesystem::exists(found, error)) return load_known_issues(found);
   return {};
 }

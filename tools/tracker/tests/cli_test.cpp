@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "build_locations.hpp"
 #include "tracker_test_data.hpp"
 
 namespace tracker {
@@ -36,7 +37,7 @@ class Cli : public ::testing::Test {
 
   // Runs the binary with `args` (each single-quoted; none of ours holds a quote).
   CommandRun tracker(const std::vector<std::string>& args) {
-    std::string command = std::string("'") + ADC_TRACKER_BINARY + "'";
+    std::string command = std::string("'") + adc::build_locations::tracker_binary + "'";
     for (const auto& arg : args)
       command += " '" + arg + "'";
     command += " >'" + (dir_ / "stdout").string() + "' 2>'" + (dir_ / "stderr").string() + "'";
@@ -223,7 +224,7 @@ TEST_F(Cli, RecoversTheTrackerOfARunKilledWithSigkill) {
   const std::string json = (dir_ / "run.json").string();
   const std::string journal = json + ".journal.jsonl";
   // Many examples per check, so the run is still going when it is killed after a few results.
-  const std::string script = "'" + std::string(ADC_CONFORMANCE_BINARY) +
+  const std::string script = "'" + std::string(adc::build_locations::conformance_binary) +
                              "' --impl strict --examples 5000 --seed 1 --quiet --json '" + json +
                              "' >/dev/null 2>&1 &\n"
                              "pid=$!\n"

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <map>
 
+#include "build_locations.hpp"
 #include "tracker/compliance_export.hpp"
 #include "tracker/error.hpp"
 #include "tracker_test_data.hpp"
@@ -64,19 +65,20 @@ TEST(ComplianceExport, TheSuiteCommitMustBeARevision) {
 // independent validator.
 TEST(ComplianceExport, TheWrittenReportsAreValidAgainstSchemaV1) {
   const auto dir = testing::scratch_dir("compliance_export");
-  const std::string command = std::string("'") + ADC_TRACKER_BINARY + "' export '" +
-                              testing::small_tracker_path() + "' -o '" + dir.string() +
-                              "' --suite-commit " + kCommit + " --python 3.11.2 >/dev/null";
+  const std::string command = std::string("'") + adc::build_locations::tracker_binary +
+                              "' export '" + testing::small_tracker_path() + "' -o '" +
+                              dir.string() + "' --suite-commit " + kCommit +
+                              " --python 3.11.2 >/dev/null";
   ASSERT_EQ(std::system(command.c_str()), 0);
   const std::string validate =
-      std::string(ADC_PYTHON) +
+      std::string(adc::build_locations::python) +
       " -c 'import glob, json, sys, jsonschema\n"
       "schema = json.load(open(sys.argv[1]))\n"
       "files = sorted(glob.glob(sys.argv[2] + \"/*.json\"))\n"
       "assert len(files) == 3, files\n"
       "for f in files: jsonschema.Draft202012Validator(schema).validate(json.load(open(f)))\n' '" +
-      std::string(ADC_SOURCE_DIR) + "/reports/schema/compliance-data-v1.schema.json' '" +
-      dir.string() + "'";
+      std::string(adc::build_locations::source_dir) +
+      "/reports/schema/compliance-data-v1.schema.json' '" + dir.string() + "'";
   EXPECT_EQ(std::system(validate.c_str()), 0) << validate;
 }
 

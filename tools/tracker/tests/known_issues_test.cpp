@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "build_locations.hpp"
 #include "conformance/check.hpp"
 #include "conformance/known_failures.hpp"
 #include "tracker/error.hpp"
@@ -12,7 +13,8 @@
 namespace tracker {
 namespace {
 
-const std::string kRepositoryFile = std::string(ADC_SOURCE_DIR) + "/reports/known-issues.json";
+const std::string kRepositoryFile =
+    std::string(adc::build_locations::source_dir) + "/reports/known-issues.json";
 
 TEST(KnownIssues, TheRepositoryFileLoads) {
   const auto known = load_known_issues(kRepositoryFile);

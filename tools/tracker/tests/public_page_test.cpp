@@ -11,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "build_locations.hpp"
 #include "conformance/route_differences.hpp"
 #include "tracker/render_html.hpp"
 #include "tracker/render_public.hpp"
@@ -111,7 +112,7 @@ TEST(PublicPage, PrintsReportDraftsReadyToFile) {
 
 // `page` against the approved file in tests/data/ (written instead with ADC_UPDATE_GOLDEN=1).
 void expect_approved(const std::string& page, const std::string& file) {
-  const std::string golden = std::string(ADC_TRACKER_TEST_DATA) + "/" + file;
+  const std::string golden = std::string(adc::build_locations::tracker_test_data) + "/" + file;
   if (std::getenv("ADC_UPDATE_GOLDEN") != nullptr) testing::write_file(golden, page);
   std::ifstream in(golden);
   std::ostringstream approved;

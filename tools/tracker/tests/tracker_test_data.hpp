@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "build_locations.hpp"
 #include "conformance/tracker.hpp"
 #include "tracker/known_issues.hpp"
 
@@ -18,7 +19,7 @@ namespace tracker::testing {
 
 // strict, numpy.array_api and torch (5 failures), a few results each, cut from a real run.
 inline std::string small_tracker_path() {
-  return std::string(ADC_TRACKER_TEST_DATA) + "/small-tracker.json";
+  return std::string(adc::build_locations::tracker_test_data) + "/small-tracker.json";
 }
 
 inline nlohmann::json small_tracker_json() {

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "build_locations.hpp"
 #include "conformance/python_adapter.hpp"
 #include "program_builders.hpp"
 
@@ -21,13 +22,15 @@ using testing::step;
 class PythonAdapterTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    ::setenv("PYTHONPATH", ADC_SOURCE_DIR "/conformance/tests/support/python_fakes", 1);
+    const std::string fakes =
+        std::string(adc::build_locations::source_dir) + "/conformance/tests/support/python_fakes";
+    ::setenv("PYTHONPATH", fakes.c_str(), 1);
     ::unsetenv("FAKEXP_BUG");
   }
   static std::unique_ptr<Adapter> adapter(const std::string& module, int timeout_ms = 10000,
                                           std::size_t max_reply_bytes = 16u << 20) {
     return make_python_adapter(PythonAdapterOptions{.module = module,
-                                                    .python = ADC_PYTHON,
+                                                    .python = adc::build_locations::python,
                                                     .timeout_ms = timeout_ms,
                                                     .max_reply_bytes = max_reply_bytes});
   }

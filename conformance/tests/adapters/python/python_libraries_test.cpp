@@ -16,6 +16,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "build_locations.hpp"
 #include "conformance/python_adapter.hpp"
 #include "schema_validation.hpp"
 
@@ -26,18 +27,19 @@ using testing::run_command;
 using testing::shell_quote;
 
 bool importable(const std::string& module) {
-  return run_command(std::string(ADC_PYTHON) + " -c " + shell_quote("import " + module))
+  return run_command(std::string(adc::build_locations::python) + " -c " +
+                     shell_quote("import " + module))
              .exit_code == 0;
 }
 
-#define REQUIRE_MODULE(module)                                                       \
-  do {                                                                               \
-    if (!importable(module)) {                                                       \
-      if (std::getenv("ADC_REQUIRE_PYTHON_LIBRARIES") != nullptr)                    \
-        FAIL() << module << " does not import with " << ADC_PYTHON;                  \
-      GTEST_SKIP() << module << " does not import with " << ADC_PYTHON               \
-                   << " (apt-get install python3-numpy python3-torch python3-dask)"; \
-    }                                                                                \
+#define REQUIRE_MODULE(module)                                                           \
+  do {                                                                                   \
+    if (!importable(module)) {                                                           \
+      if (std::getenv("ADC_REQUIRE_PYTHON_LIBRARIES") != nullptr)                        \
+        FAIL() << module << " does not import with " << adc::build_locations::python;    \
+      GTEST_SKIP() << module << " does not import with " << adc::build_locations::python \
+                   << " (apt-get install python3-numpy python3-torch python3-dask)";     \
+    }                                                                                    \
   } while (false)
 
 struct SuiteRun {
@@ -52,9 +54,10 @@ SuiteRun run_suite(const std::string& module, const std::string& args,
                    const std::string& environment = "") {
   const std::string json = testing::temp_path(module + ".json");
   SuiteRun run;
-  const auto command = run_command(environment + " " + ADC_CONFORMANCE_BINARY +
-                                   " --impl python:" + module + " --python " + ADC_PYTHON +
-                                   " --seed 1 --quiet " + args + " --json " + shell_quote(json));
+  const auto command =
+      run_command(environment + " " + adc::build_locations::conformance_binary +
+                  " --impl python:" + module + " --python " + adc::build_locations::python +
+                  " --seed 1 --quiet " + args + " --json " + shell_quote(json));
   run.exit_code = command.exit_code;
   run.output = command.output;
   std::ifstream in(json);
@@ -84,7 +87,8 @@ std::string reason(const SuiteRun& run, const std::string& id) {
 void expect_whole_run_completes(const std::string& module) {
   const SuiteRun run = run_suite(module, "--examples 20");
   ASSERT_TRUE(run.exit_code == 0 || run.exit_code == 1) << run.output;
-  const auto listed = run_command(std::string(ADC_CONFORMANCE_BINARY) + " --list");
+  const auto listed =
+      run_command(std::string(adc::build_locations::conformance_binary) + " --list");
   const auto checks = std::count(listed.output.begin(), listed.output.end(), '\n');
   EXPECT_EQ(static_cast<long>(run.results.size()), checks);
   for (const auto& [id, result] : run.results) {
@@ -105,7 +109,8 @@ TEST(WrapperNamespace, GetsTheHintsOfTheLibraryItsArraysBelongTo) {
       run_suite("torchwrap",
                 "--examples 20 --filter 'info.capabilities.*' --filter 'explicit.asarray' "
                 "--filter 'dlpack.dlpack_device.*'",
-                "PYTHONPATH=" ADC_SOURCE_DIR "/conformance/tests/support/python_fakes");
+                "PYTHONPATH=" + std::string(adc::build_locations::source_dir) +
+                    "/conformance/tests/support/python_fakes");
   ASSERT_EQ(run.exit_code, 0) << run.output;
   std::vector<std::string> devices;
   for (const auto& device : run.handshake.at("devices"))
@@ -169,13 +174,14 @@ assert "frame #" not in after, after
 assert after.splitlines()[0] == before.splitlines()[0], (before, after)
 print("quiet")
 )";
-  const auto run = run_command("TORCH_SHOW_CPP_STACKTRACES=1 " + std::string(ADC_PYTHON) + " -c " +
-                               shell_quote(script) + " " + shell_quote(library));
+  const auto run =
+      run_command("TORCH_SHOW_CPP_STACKTRACES=1 " + std::string(adc::build_locations::python) +
+                  " -c " + shell_quote(script) + " " + shell_quote(library));
   EXPECT_EQ(run.exit_code, 0) << run.output;
   EXPECT_THAT(run.output, ::testing::HasSubstr("quiet"));
   // Without torch loaded there is no libc10 to change: it says so and changes nothing.
   const auto without =
-      run_command(std::string(ADC_PYTHON) + " -c " +
+      run_command(std::string(adc::build_locations::python) + " -c " +
                   shell_quote("import ctypes, sys; print('installed', "
                               "ctypes.CDLL(sys.argv[1]).adc_quiet_torch_errors())") +
                   " " + shell_quote(library));
@@ -232,7 +238,8 @@ TEST(DaskArray, WholeRunCompletes) {
 // A two-device fake namespace with a switchable bug (tests/support/python_fakes/fakexp.py): the
 // suite finds the bug, and the failure's reproduction is a Python script that fails the same way.
 TEST(FakeNamespace, AMixedDeviceBugFailsWithARunnableReproduction) {
-  const std::string fakes = std::string(ADC_SOURCE_DIR) + "/conformance/tests/support/python_fakes";
+  const std::string fakes =
+      std::string(adc::build_locations::source_dir) + "/conformance/tests/support/python_fakes";
   ::setenv("PYTHONPATH", fakes.c_str(), 1);
   ::setenv("FAKEXP_BUG", "mixed_add", 1);
   const SuiteRun buggy = run_suite("fakexp", "--filter mixed.add");
@@ -245,11 +252,11 @@ TEST(FakeNamespace, AMixedDeviceBugFailsWithARunnableReproduction) {
   std::ofstream(script) << failure.at("reproduction").get<std::string>();
 
   ::setenv("FAKEXP_BUG", "mixed_add", 1);
-  const auto broken = run_command(std::string(ADC_PYTHON) + " " + script);
+  const auto broken = run_command(std::string(adc::build_locations::python) + " " + script);
   ::unsetenv("FAKEXP_BUG");
   EXPECT_EQ(broken.exit_code, 1) << broken.output;
   EXPECT_THAT(broken.output, ::testing::HasSubstr("AssertionError"));
-  const auto fixed = run_command(std::string(ADC_PYTHON) + " " + script);
+  const auto fixed = run_command(std::string(adc::build_locations::python) + " " + script);
   EXPECT_EQ(fixed.exit_code, 0) << fixed.output;
 
   const SuiteRun correct = run_suite("fakexp", "--filter 'mixed.*' --filter 'propagate.add'");
@@ -264,7 +271,7 @@ class FakeLibraryShapes : public ::testing::Test {
  protected:
   void SetUp() override {
     const std::string fakes =
-        std::string(ADC_SOURCE_DIR) + "/conformance/tests/support/python_fakes";
+        std::string(adc::build_locations::source_dir) + "/conformance/tests/support/python_fakes";
     ::setenv("PYTHONPATH", fakes.c_str(), 1);
   }
   void TearDown() override {
@@ -319,7 +326,8 @@ TEST_F(FakeLibraryShapes, CreationWithoutADeviceKeywordIsUnsupportedNeverAnError
 
 // Bad input: exit 2 and one line naming the cause, before any check runs.
 void expect_setup_error(const std::string& args, const std::string& cause) {
-  const auto command = run_command(std::string(ADC_CONFORMANCE_BINARY) + " " + args);
+  const auto command =
+      run_command(std::string(adc::build_locations::conformance_binary) + " " + args);
   EXPECT_EQ(command.exit_code, 2) << command.output;
   EXPECT_EQ(std::count(command.output.begin(), command.output.end(), '\n'), 1) << command.output;
   EXPECT_THAT(command.output, ::testing::StartsWith("conformance: error: "));
@@ -327,12 +335,13 @@ void expect_setup_error(const std::string& args, const std::string& cause) {
 }
 
 TEST(BadInput, AModuleThatDoesNotImport) {
-  expect_setup_error("--impl python:no_such_module_xyz --python " + std::string(ADC_PYTHON),
-                     "No module named 'no_such_module_xyz'");
+  expect_setup_error(
+      "--impl python:no_such_module_xyz --python " + std::string(adc::build_locations::python),
+      "No module named 'no_such_module_xyz'");
 }
 
 TEST(BadInput, AModuleThatIsNoArrayNamespace) {
-  expect_setup_error("--impl python:json --python " + std::string(ADC_PYTHON),
+  expect_setup_error("--impl python:json --python " + std::string(adc::build_locations::python),
                      "python:json is not an array namespace");
 }
 

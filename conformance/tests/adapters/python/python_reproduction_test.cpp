@@ -1,7 +1,7 @@
 // The Python reproductions: scripts that import a namespace, replay a program and exit 1 exactly
-// when the expectation they carry is broken. Each test writes one and runs it with ADC_PYTHON
-// against fakexp (tests/support/python_fakes), a pure-Python namespace with two devices whose
-// device rules can be broken one at a time through FAKEXP_BUG.
+// when the expectation they carry is broken. Each test writes one and runs it with the build's
+// Python against fakexp (tests/support/python_fakes), a pure-Python namespace with two devices
+// whose device rules can be broken one at a time through FAKEXP_BUG.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "build_locations.hpp"
 #include "conformance/python_reproduction.hpp"
 #include "program_builders.hpp"
 
@@ -25,7 +26,8 @@ namespace {
 using testing::array_on;
 using testing::step;
 
-const std::string kFakes = std::string(ADC_SOURCE_DIR) + "/conformance/tests/support/python_fakes";
+const std::string kFakes =
+    std::string(adc::build_locations::source_dir) + "/conformance/tests/support/python_fakes";
 
 const PythonSetup kFakexp{.module = "fakexp",
                           .setup = "import fakexp as xp",
@@ -87,7 +89,7 @@ struct ScriptRun {
   std::string output{};
 };
 
-// Writes a script to a fresh directory and runs it with ADC_PYTHON beside fakexp.
+// Writes a script to a fresh directory and runs it with the build's Python beside fakexp.
 class PythonReproduction : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -104,7 +106,8 @@ class PythonReproduction : public ::testing::Test {
     const auto output = directory_ / "output.txt";
     const std::string command = "cd '" + directory_.string() + "' && FAKEXP_BUG='" + bugs +
                                 "' PYTHONDONTWRITEBYTECODE=1 PYTHONPATH='" + kFakes + "' '" +
-                                ADC_PYTHON + "' " + arguments + " > '" + output.string() + "' 2>&1";
+                                adc::build_locations::python + "' " + arguments + " > '" +
+                                output.string() + "' 2>&1";
     const int status = std::system(command.c_str());
     std::ifstream in(output);
     return {.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status),

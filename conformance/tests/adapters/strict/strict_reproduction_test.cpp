@@ -10,6 +10,7 @@
 #include <fstream>
 #include <string>
 
+#include "build_locations.hpp"
 #include "conformance/strict_adapter.hpp"
 #include "program_builders.hpp"
 
@@ -64,10 +65,11 @@ class Reproduction : public ::testing::Test {
     const auto file = directory_ / "repro.cpp";
     const auto binary = directory_ / "repro";
     std::ofstream(file) << source;
-    const std::string compile =
-        std::string(ADC_CXX) + " -std=c++20 " + ADC_SANITIZE_FLAGS + " -I " + ADC_STRICT_INCLUDE +
-        " " + file.string() + " " + ADC_STRICT_LIBRARY + " " + ADC_FMT_LIBRARY + " -o " +
-        binary.string() + " > " + (directory_ / "build.log").string() + " 2>&1";
+    const std::string compile = std::string(adc::build_locations::cxx) + " -std=c++20 " +
+                                ADC_SANITIZE_FLAGS + " -I " + adc::build_locations::strict_include +
+                                " " + file.string() + " " + adc::build_locations::strict_library +
+                                " " + adc::build_locations::fmt_library + " -o " + binary.string() +
+                                " > " + (directory_ / "build.log").string() + " 2>&1";
     if (std::system(compile.c_str()) != 0) {
       std::ifstream log(directory_ / "build.log");
       ADD_FAILURE() << "the reproduction does not build:\n"

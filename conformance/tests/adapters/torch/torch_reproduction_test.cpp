@@ -12,6 +12,7 @@
 #include <sstream>
 #include <string>
 
+#include "build_locations.hpp"
 #include "conformance/torch_adapter.hpp"
 #include "program_builders.hpp"
 #include "torch_plugin_available.hpp"
@@ -55,7 +56,7 @@ class TorchReproduction : public ::testing::Test {
     EXPECT_THAT(source, HasSubstr("g++ -std=c++17 repro.cpp"));
     std::ofstream(dir_ / "repro.cpp") << source;
     if (build.empty()) {
-      build = std::string("'") + ADC_CXX + "' -std=c++17 repro.cpp -isystem " +
+      build = std::string("'") + adc::build_locations::cxx + "' -std=c++17 repro.cpp -isystem " +
               "/usr/include/torch/csrc/api/include -ltorch -ltorch_cpu -lc10 -o repro";
     }
     EXPECT_EQ(std::system(fmt_command(build).c_str()), 0) << source;
