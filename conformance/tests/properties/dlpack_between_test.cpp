@@ -98,9 +98,8 @@ TEST(DlpackBetween, AReproductionExitsOneExactlyWhileTheBugIsThere) {
   std::ofstream(dir / "repro.py") << script;
   const auto run_script = [&](const std::string& bug) {
     const std::string command = "cd '" + dir.string() + "' && PYTHONPATH='" +
-                                adc::build_locations::source_dir +
-                                "/conformance/tests/support/python_fakes' FAKEDL_BUG=" + bug +
-                                " '" + adc::build_locations::python + "' repro.py >/dev/null 2>&1";
+                                adc::build_locations::python_fakes + "' FAKEDL_BUG=" + bug + " '" +
+                                adc::build_locations::python + "' repro.py >/dev/null 2>&1";
     const int raw = std::system(command.c_str());
     return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
   };

@@ -37,9 +37,8 @@ inline FakeRun run_fake(const std::string& module, const std::string& environmen
   const fs::path json = dir / "tracker.json";
   const fs::path out = dir / "out.txt";
   fs::remove(json);
-  const std::string command = "PYTHONPATH='" + std::string(adc::build_locations::source_dir) +
-                              "/conformance/tests/support/python_fakes' " + environment + " '" +
-                              adc::build_locations::conformance_binary +
+  const std::string command = "PYTHONPATH='" + std::string(adc::build_locations::python_fakes) +
+                              "' " + environment + " '" + adc::build_locations::conformance_binary +
                               "' --impl python:" + module + " " + args + " --seed 3 --json '" +
                               json.string() + "' >'" + out.string() + "' 2>&1";
   const int raw = std::system(command.c_str());

@@ -22,9 +22,7 @@ using testing::step;
 class PythonAdapterTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    const std::string fakes =
-        std::string(adc::build_locations::source_dir) + "/conformance/tests/support/python_fakes";
-    ::setenv("PYTHONPATH", fakes.c_str(), 1);
+    ::setenv("PYTHONPATH", adc::build_locations::python_fakes, 1);
     ::unsetenv("FAKEXP_BUG");
   }
   static std::unique_ptr<Adapter> adapter(const std::string& module, int timeout_ms = 10000,

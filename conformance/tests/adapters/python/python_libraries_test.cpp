@@ -109,8 +109,7 @@ TEST(WrapperNamespace, GetsTheHintsOfTheLibraryItsArraysBelongTo) {
       run_suite("torchwrap",
                 "--examples 20 --filter 'info.capabilities.*' --filter 'explicit.asarray' "
                 "--filter 'dlpack.dlpack_device.*'",
-                "PYTHONPATH=" + std::string(adc::build_locations::source_dir) +
-                    "/conformance/tests/support/python_fakes");
+                std::string("PYTHONPATH=") + adc::build_locations::python_fakes);
   ASSERT_EQ(run.exit_code, 0) << run.output;
   std::vector<std::string> devices;
   for (const auto& device : run.handshake.at("devices"))
@@ -238,9 +237,7 @@ TEST(DaskArray, WholeRunCompletes) {
 // A two-device fake namespace with a switchable bug (tests/support/python_fakes/fakexp.py): the
 // suite finds the bug, and the failure's reproduction is a Python script that fails the same way.
 TEST(FakeNamespace, AMixedDeviceBugFailsWithARunnableReproduction) {
-  const std::string fakes =
-      std::string(adc::build_locations::source_dir) + "/conformance/tests/support/python_fakes";
-  ::setenv("PYTHONPATH", fakes.c_str(), 1);
+  ::setenv("PYTHONPATH", adc::build_locations::python_fakes, 1);
   ::setenv("FAKEXP_BUG", "mixed_add", 1);
   const SuiteRun buggy = run_suite("fakexp", "--filter mixed.add");
   ::unsetenv("FAKEXP_BUG");
@@ -269,11 +266,7 @@ TEST(FakeNamespace, AMixedDeviceBugFailsWithARunnableReproduction) {
 // adapter must read each as the library means it, not as a device failure.
 class FakeLibraryShapes : public ::testing::Test {
  protected:
-  void SetUp() override {
-    const std::string fakes =
-        std::string(adc::build_locations::source_dir) + "/conformance/tests/support/python_fakes";
-    ::setenv("PYTHONPATH", fakes.c_str(), 1);
-  }
+  void SetUp() override { ::setenv("PYTHONPATH", adc::build_locations::python_fakes, 1); }
   void TearDown() override {
     ::unsetenv("PYTHONPATH");
     ::unsetenv("FAKEXP_LIKE");

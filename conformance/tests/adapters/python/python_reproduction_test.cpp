@@ -26,8 +26,7 @@ namespace {
 using testing::array_on;
 using testing::step;
 
-const std::string kFakes =
-    std::string(adc::build_locations::source_dir) + "/conformance/tests/support/python_fakes";
+const std::string kFakes = adc::build_locations::python_fakes;
 
 const PythonSetup kFakexp{.module = "fakexp",
                           .setup = "import fakexp as xp",
