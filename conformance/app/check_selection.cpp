@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -47,6 +48,29 @@ std::vector<const Check*> select_peer_checks(const std::vector<std::string>& fil
   return selected;
 }
 
+// The K-th of N slices: the checks of one function (propagate.add, mixed.add, mixed_0d.add) go
+// to one slice, so a library that compiles each call it meets (JAX) compiles what they share once,
+// not once per process. Functions are dealt in order of first appearance, each to the slice with
+// the fewest checks so far (the lowest on a tie): deterministic, and the slices stay even.
+std::vector<const Check*> slice_of(const std::vector<const Check*>& checks, const Shard& shard) {
+  std::map<std::string_view, std::size_t> slice_of_function;
+  std::vector<std::size_t> sizes(shard.count, 0);
+  std::map<std::string_view, std::size_t> checks_of_function;
+  for (const Check* check : checks)
+    ++checks_of_function[check->info.function];
+  std::vector<const Check*> slice;
+  for (const Check* check : checks) {
+    auto [it, first] = slice_of_function.try_emplace(check->info.function, 0);
+    if (first) {
+      it->second =
+          static_cast<std::size_t>(std::min_element(sizes.begin(), sizes.end()) - sizes.begin());
+      sizes[it->second] += checks_of_function[check->info.function];
+    }
+    if (it->second == shard.index) slice.push_back(check);
+  }
+  return slice;
+}
+
 }  // namespace
 
 std::vector<const Check*> select_for(const CommandLine& command_line) {
@@ -61,11 +85,7 @@ std::vector<const Check*> select_for(const CommandLine& command_line) {
   }
   std::vector<const Check*> checks = select(command_line.filters);
   if (!command_line.shard.empty()) {
-    const Shard shard = parse_shard(command_line.shard);
-    std::vector<const Check*> slice;
-    for (std::size_t i = shard.index; i < checks.size(); i += shard.count)
-      slice.push_back(checks[i]);
-    checks = std::move(slice);
+    checks = slice_of(checks, parse_shard(command_line.shard));
   }
   if (!command_line.reproduce.empty() && checks.size() != 1) {
     throw UsageError(fmt::format(

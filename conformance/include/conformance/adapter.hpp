@@ -45,6 +45,9 @@ struct Handshake {
   // The Python type of __array_namespace_info__().devices()'s answer ("tuple", "list"); "" for an
   // adapter that has no Python object to ask (the C++ APIs) or a library without the call.
   std::string devices_container{};
+  // The library compiles every new input shape (JAX): the generator then draws whole shapes from
+  // a small palette (generator/shape_palette.hpp), so a run compiles fewer distinct calls.
+  bool compiles_per_shape = false;
   // --peer (dlpack_between.*): the second namespace loaded in the same process, whose arrays are
   // handed to this implementation's from_dlpack, as its own handshake describes it; null without
   // --peer. One that could not be loaded has only `implementation` set, and `peer_error` says why.

@@ -8,6 +8,7 @@
 
 #include "conformance/generate.hpp"
 #include "recipes.hpp"
+#include "shape_palette.hpp"
 
 namespace conformance::generate {
 
@@ -59,6 +60,12 @@ std::int64_t draw_dim(std::int64_t low, std::int64_t high) {
 
 Shape draw_shape(int min_ndim, int max_ndim, std::int64_t min_dim, std::int64_t max_dim) {
   const int ndim = *rc::gen::inRange(min_ndim, std::max(min_ndim, max_ndim) + 1);
+  if (ShapePalette::active()) {
+    auto shapes = ShapePalette::shapes(ndim, min_dim, max_dim);
+    if (!shapes.empty())
+      return std::move(
+          shapes[static_cast<std::size_t>(draw_index(static_cast<int>(shapes.size())))]);
+  }
   Shape shape;
   for (int i = 0; i < ndim; ++i)
     shape.push_back(draw_dim(min_dim, max_dim));

@@ -8,6 +8,7 @@
 
 #include "conformance/generate.hpp"
 #include "recipes.hpp"
+#include "shape_palette.hpp"
 
 namespace conformance::generate {
 
@@ -319,6 +320,7 @@ rc::Gen<Program> call(std::string_view op, const CallOptions& options, const Han
   auto shared = std::make_shared<const Handshake>(handshake);
   const detail::Recipe* recipe = detail::find_recipe(op);
   return rc::gen::exec([name = std::string(op), entry, options, shared, recipe] {
+    const detail::ShapePalette palette(shared->compiles_per_shape);
     detail::CallBuilder builder(name, *entry, options, shared);
     return recipe != nullptr ? (*recipe)(builder) : detail::generic_call(builder);
   });

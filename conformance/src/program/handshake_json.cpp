@@ -60,6 +60,8 @@ void to_json(nlohmann::json& j, const Handshake& handshake) {
        {"features", features_to_json(handshake.features)},
        {"operations", handshake.operations},
        {"devices_container", handshake.devices_container}};
+  // Only when true, so that every other handshake reads as before.
+  if (handshake.compiles_per_shape) j["compiles_per_shape"] = true;
   // Only with --peer, so that every other handshake reads as before.
   if (handshake.peer && handshake.peer_error.empty())
     j["peer"] = *handshake.peer;
@@ -82,6 +84,7 @@ void from_json(const nlohmann::json& j, Handshake& handshake) {
   j.at("operations").get_to(read.operations);
   // Absent from handshakes and trackers written before issue #16.
   read.devices_container = j.value("devices_container", "");
+  read.compiles_per_shape = j.value("compiles_per_shape", false);
   if (const auto peer = j.find("peer"); peer != j.end()) {
     if (peer->contains("error")) {
       Handshake unloaded;

@@ -12,6 +12,7 @@
 #include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -324,6 +325,29 @@ TEST_F(Cli, ShardsAreDisjointAndCoverTheSelection) {
   std::sort(whole.begin(), whole.end());
   std::sort(joined.begin(), joined.end());
   EXPECT_EQ(joined, whole);
+}
+
+// A function's checks (propagate.add, mixed.add, mixed_0d.add) share a slice, so that a library
+// compiling each call it meets (JAX) compiles what they share in one process; slices stay even.
+TEST_F(Cli, AFunctionsChecksShareASlice) {
+  const std::string filters = "--filter 'propagate.*' --filter 'mixed.*' --filter 'mixed_0d.*'";
+  std::map<std::string, std::set<int>> slices_of_function;
+  std::vector<std::size_t> sizes;
+  for (int k = 1; k <= 2; ++k) {
+    const Invocation slice = run(fmt::format("--list {} --shard {}/2", filters, k));
+    ASSERT_EQ(slice.status, 0) << slice.err;
+    const auto listed = lines_of(slice.out);
+    sizes.push_back(listed.size());
+    for (const std::string& line : listed) {
+      const std::string id = line.substr(0, line.find(' '));
+      slices_of_function[id.substr(id.find('.') + 1)].insert(k);
+    }
+  }
+  ASSERT_GT(slices_of_function.size(), 100u);
+  for (const auto& [function, slices] : slices_of_function)
+    EXPECT_EQ(slices.size(), 1u) << function << " is in both slices";
+  // Each function has at most three checks here: the slices differ by no more.
+  EXPECT_LE(std::max(sizes[0], sizes[1]) - std::min(sizes[0], sizes[1]), 3u);
 }
 
 TEST_F(Cli, ShardedRunsGiveTheWholeRunsResults) {

@@ -18,6 +18,7 @@
 #include "conformance/outcome.hpp"
 #include "conformance/program.hpp"
 #include "conformance/strict_adapter.hpp"
+#include "shape_palette.hpp"
 
 namespace {
 
@@ -392,6 +393,59 @@ TEST(GenerateCall, SometimesUsesPythonScalarsAndNeverWhenTheyAreOff) {
   EXPECT_EQ(count_scalars(false), 0);
 }
 
+// ---- The shape palette (a handshake's compiles_per_shape) ------------------------------------
+
+// The input shapes of 200 one-device calls of `op` at RapidCheck's full size (fixed seeds, so
+// the test does not hang on the luck of a run), by rank.
+std::map<std::size_t, std::set<std::vector<std::int64_t>>> input_shapes_by_rank(
+    const std::string& op, const Handshake& handshake) {
+  std::map<std::size_t, std::set<std::vector<std::int64_t>>> shapes;
+  const auto gen = generate::call(op, generate::CallOptions{}, handshake);
+  for (std::uint64_t seed = 1; seed <= 200; ++seed) {
+    const Program program = gen(rc::Random(seed), 100).value();
+    for (const Step& step : program.steps)
+      if (!step.under_test)
+        if (const auto* data = std::get_if<Data>(&step.args.at(0)))
+          shapes[data->shape.size()].insert(data->shape);
+  }
+  return shapes;
+}
+
+TEST(GenerateCall, ALibraryThatCompilesPerShapeMeetsTwoShapesPerRankOneOfThemEmpty) {
+  Handshake handshake = test_handshake();
+  const auto free_shapes = input_shapes_by_rank("add", handshake);
+  ASSERT_TRUE(free_shapes.contains(3));
+  EXPECT_GT(free_shapes.at(3).size(), 2u);  // without the palette: any of 4^3
+  handshake.compiles_per_shape = true;
+  const auto palette_shapes = input_shapes_by_rank("add", handshake);
+  EXPECT_EQ(palette_shapes.at(0).size(), 1u);
+  for (std::size_t rank = 1; rank <= 3; ++rank) {
+    ASSERT_TRUE(palette_shapes.contains(rank)) << rank;
+    const auto& shapes = palette_shapes.at(rank);
+    EXPECT_EQ(shapes.size(), 2u) << rank;
+    EXPECT_EQ(std::count_if(shapes.begin(), shapes.end(),
+                            [](const auto& shape) { return element_count(shape) == 0; }),
+              1)
+        << rank;
+  }
+}
+
+TEST(GenerateCall, ThePaletteKeepsARecipesBoundsOnEachDimension) {
+  using conformance::generate::detail::ShapePalette;
+  using Shapes = std::vector<std::vector<std::int64_t>>;
+  EXPECT_EQ(ShapePalette::shapes(0, 0, 3), (Shapes{{}}));
+  EXPECT_EQ(ShapePalette::shapes(2, 0, 3), (Shapes{{0, 2}, {3, 1}}));
+  EXPECT_EQ(ShapePalette::shapes(2, 1, 3), (Shapes{{1, 2}, {3, 1}}));  // non-empty asked for
+  EXPECT_EQ(ShapePalette::shapes(1, 1, 1), (Shapes{{1}}));             // one shape left
+  EXPECT_TRUE(ShapePalette::shapes(4, 0, 3).empty());  // beyond the palette: drawn as before
+  EXPECT_FALSE(ShapePalette::active());
+  {
+    const ShapePalette palette(true);
+    EXPECT_TRUE(ShapePalette::active());
+  }
+  EXPECT_FALSE(ShapePalette::active());
+}
+
 TEST(GenerateCall, UnknownOperationIsRejected) {
   EXPECT_THROW(generate::call("no_such_function", {}, test_handshake()), std::invalid_argument);
 }
@@ -482,9 +536,13 @@ bool reads_data_on_host(const std::string& op) {
 
 // A generated one-device call is a valid call: strict, which raises for every invalid one, runs
 // it without raising, with or without a drawn device= keyword.
-TEST(GenerateValidity, OneDeviceCallsRunOnStrictWithoutRaising) {
+// The same with shapes from the palette (a library that compiles per shape gets those calls).
+class GenerateValidity : public ::testing::TestWithParam<bool> {};
+
+TEST_P(GenerateValidity, OneDeviceCallsRunOnStrictWithoutRaising) {
   auto adapter = conformance::make_strict_adapter();
-  const Handshake& handshake = adapter->handshake();
+  Handshake handshake = adapter->handshake();
+  handshake.compiles_per_shape = GetParam();
   ASSERT_FALSE(handshake.operations.empty());
   for (const auto& op : handshake.operations) {
     if (!is_operation(op)) continue;
@@ -508,5 +566,7 @@ TEST(GenerateValidity, OneDeviceCallsRunOnStrictWithoutRaising) {
     EXPECT_TRUE(ok) << op;
   }
 }
+
+INSTANTIATE_TEST_SUITE_P(ShapesDrawnFreelyOrFromThePalette, GenerateValidity, ::testing::Bool());
 
 }  // namespace
