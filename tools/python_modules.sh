@@ -1,5 +1,6 @@
-# Sourced by tools/run, tools/test, tools/false_positive_audit, tools/run-gpu and tools/downstream/run: which Python
-# namespaces an interpreter can give a run, and where the pinned environment's libtorch lies.
+# Sourced by tools/run, tools/test, tools/false_positive_audit, tools/run-gpu and
+# tools/downstream/run: which Python namespaces an interpreter can give a run, and where the pinned
+# environment's libtorch lies.
 
 # Whether MODULE imports with PYTHON (its warnings and output hidden).
 imports() {  # python, module
