@@ -325,9 +325,15 @@ class NumbaCompilesCached:
 
     @classmethod
     def install(cls):
-        """The hook, or None when NUMBA_CACHE_DIR is unset or numba is already imported."""
+        """The hook, or None when NUMBA_CACHE_DIR is unset or numba is already imported. With the
+        hook, sys.path's entries become real paths (links resolved)."""
         if not os.environ.get("NUMBA_CACHE_DIR") or "numba" in sys.modules:
             return None
+        # numba names a kernel's cache folder after its source file's path, and a checkout's
+        # .venv is a link to the machine's shared environment: imported through the link, each
+        # clone would compile into a folder of its own. Imported through the real path, every
+        # clone of the machine shares one.
+        sys.path[:] = [os.path.realpath(entry) if entry else entry for entry in sys.path]
         hook = cls()
         sys.meta_path.insert(0, hook)
         return hook

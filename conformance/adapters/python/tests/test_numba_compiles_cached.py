@@ -73,23 +73,24 @@ def test_numba_already_imported_is_left_alone(fake_numba, monkeypatch):
     assert numba.calls == [("jit", {})]
 
 
-def test_a_real_kernel_is_compiled_once_per_machine(tmp_path):
-    """Two processes, one cache: the second loads the kernel the first compiled."""
-    if subprocess.run([sys.executable, "-c", "import numba"], capture_output=True).returncode:
-        pytest.skip(f"numba does not import with {sys.executable}")
-    (tmp_path / "kernels.py").write_text(textwrap.dedent("""
-        import numba
+KERNELS = textwrap.dedent("""
+    import numba
 
-        @numba.jit(nopython=True)
-        def total(x):
-            s = 0.0
-            for v in x:
-                s += v
-            return s
-    """))
+    @numba.jit(nopython=True)
+    def total(x):
+        s = 0.0
+        for v in x:
+            s += v
+        return s
+""")
+
+
+def run_kernel(kernels_dir, cache_dir):
+    """In a new process with the hook: imports kernels.py from kernels_dir and calls its kernel;
+    [installed, cache hits, cache misses] as strings."""
     script = textwrap.dedent(f"""
         import sys
-        sys.path[:0] = [{ADAPTER_DIR!r}, {str(tmp_path)!r}]
+        sys.path[:0] = [{ADAPTER_DIR!r}, {str(kernels_dir)!r}]
         import array_api_adapter
         hook = array_api_adapter.NumbaCompilesCached.install()
         import numpy, kernels
@@ -97,10 +98,35 @@ def test_a_real_kernel_is_compiled_once_per_machine(tmp_path):
         stats = kernels.total.stats
         print(hook.installed, sum(stats.cache_hits.values()), sum(stats.cache_misses.values()))
     """)
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
-    first, second = (subprocess.run([sys.executable, "-c", script], env=env, text=True,
-                                    capture_output=True, check=True).stdout.split()
-                     for _ in range(2))
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache_dir))
+    return subprocess.run([sys.executable, "-c", script], env=env, text=True,
+                          capture_output=True, check=True).stdout.split()
+
+
+@pytest.fixture
+def real_numba():
+    if subprocess.run([sys.executable, "-c", "import numba"], capture_output=True).returncode:
+        pytest.skip(f"numba does not import with {sys.executable}")
+
+
+def test_a_real_kernel_is_compiled_once_per_machine(tmp_path, real_numba):
+    """Two processes, one cache: the second loads the kernel the first compiled."""
+    (tmp_path / "kernels.py").write_text(KERNELS)
+    first, second = (run_kernel(tmp_path, tmp_path / "cache") for _ in range(2))
     assert first[0] == "True" and second[0] == "True"
     assert first[1:] == ["0", "1"]  # the first compiled (a miss)
     assert second[1:] == ["1", "0"]  # the second loaded it (a hit)
+
+
+def test_clones_reaching_the_environment_through_links_share_the_cache(tmp_path, real_numba):
+    """Each checkout's .venv links to the machine's one environment: a kernel compiled through
+    one clone's link is loaded, not compiled again, through another's."""
+    environment = tmp_path / "environment"
+    environment.mkdir()
+    (environment / "kernels.py").write_text(KERNELS)
+    for clone in ("clone_a", "clone_b"):
+        (tmp_path / clone).symlink_to(environment, target_is_directory=True)
+    first = run_kernel(tmp_path / "clone_a", tmp_path / "cache")
+    second = run_kernel(tmp_path / "clone_b", tmp_path / "cache")
+    assert first[1:] == ["0", "1"]
+    assert second[1:] == ["1", "0"]  # through the other link: a hit
