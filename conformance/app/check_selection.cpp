@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <optional>
 #include <string_view>
 
 #include <fmt/format.h>
@@ -53,20 +54,23 @@ std::vector<const Check*> select_peer_checks(const std::vector<std::string>& fil
 // not once per process. Functions are dealt in order of first appearance, each to the slice with
 // the fewest checks so far (the lowest on a tie): deterministic, and the slices stay even.
 std::vector<const Check*> slice_of(const std::vector<const Check*>& checks, const Shard& shard) {
-  std::map<std::string_view, std::size_t> slice_of_function;
-  std::vector<std::size_t> sizes(shard.count, 0);
-  std::map<std::string_view, std::size_t> checks_of_function;
+  struct Function {
+    std::size_t checks = 0;
+    std::optional<std::size_t> slice{};  // dealt at its first check
+  };
+  std::map<std::string_view, Function> functions;
   for (const Check* check : checks)
-    ++checks_of_function[check->info.function];
+    ++functions[check->info.function].checks;
+  std::vector<std::size_t> sizes(shard.count, 0);
   std::vector<const Check*> slice;
   for (const Check* check : checks) {
-    auto [it, first] = slice_of_function.try_emplace(check->info.function, 0);
-    if (first) {
-      it->second =
+    Function& function = functions[check->info.function];
+    if (!function.slice) {
+      function.slice =
           static_cast<std::size_t>(std::min_element(sizes.begin(), sizes.end()) - sizes.begin());
-      sizes[it->second] += checks_of_function[check->info.function];
+      sizes[*function.slice] += function.checks;
     }
-    if (it->second == shard.index) slice.push_back(check);
+    if (*function.slice == shard.index) slice.push_back(check);
   }
   return slice;
 }

@@ -866,6 +866,16 @@ def library_version(module):
         return ""
 
 
+def in_standard_order(names):
+    """Dtype names in the standard's order, any other name after them by name. info.dtypes()
+    answers with a dict whose key order some libraries take from a set (JAX's changes with each
+    process's string hash seed), and the harness draws dtypes by position in the handshake: an
+    order that moved would draw other cases in every process, and a reproduce token would replay
+    another case than the one it names."""
+    rank = {name: i for i, name in enumerate(STANDARD_DTYPES)}
+    return sorted(names, key=lambda name: (rank.get(name, len(rank)), name))
+
+
 def device_description(env, device):
     """repr, creatable dtypes and default dtypes of one device."""
     xp = env.xp
@@ -876,7 +886,7 @@ def device_description(env, device):
         for call in (lambda f: f(**on_device), lambda f: f()):
             try:
                 if dtypes is None and hasattr(env.info, "dtypes"):
-                    dtypes = [str(k) for k in call(env.info.dtypes)]
+                    dtypes = in_standard_order(str(k) for k in call(env.info.dtypes))
                 if defaults is None and hasattr(env.info, "default_dtypes"):
                     found = call(env.info.default_dtypes)
                     defaults = (env.dtype_name(found["real floating"]),
