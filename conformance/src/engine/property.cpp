@@ -54,8 +54,10 @@ class AnsweredAhead final : public Adapter {
  public:
   explicit AnsweredAhead(Adapter& inner) : inner_(inner) {}
 
-  void start_planning() {
+  // Planning asks for at most `budget` programs; the cases past it are asked for in later rounds.
+  void start_planning(std::size_t budget) {
     planning_ = true;
+    budget_ = budget;
     wanted_.clear();
   }
   // The programs asked for while planning that have no answer yet, in the order asked.
@@ -82,7 +84,8 @@ class AnsweredAhead final : public Adapter {
   ProgramOutcome run(const Program& program) override {
     if (const auto* known = answer(program)) return *known;
     if (planning_) {
-      if (std::find(wanted_.begin(), wanted_.end(), program) == wanted_.end())
+      if (wanted_.size() < budget_ &&
+          std::find(wanted_.begin(), wanted_.end(), program) == wanted_.end())
         wanted_.push_back(program);
       throw NotAnsweredYet{};
     }
@@ -105,6 +108,7 @@ class AnsweredAhead final : public Adapter {
 
   Adapter& inner_;
   bool planning_ = false;
+  std::size_t budget_ = 0;
   std::vector<Program> wanted_;
   std::vector<Program> programs_;
   std::vector<ProgramOutcome> outcomes_;
@@ -488,13 +492,15 @@ PropertySettings settings_for(const CheckInfo& info, const CheckContext& context
 
 // A property that draws a case, runs it on `adapter` and judges it, keeping what it learns in
 // `search`. While planning, a case that needs a program not answered yet, or fails, counts as
-// passed: the search goes on, drawing what the real one may draw.
+// passed: the search goes on, drawing what the real one may draw; but once a case has failed,
+// the cases after it run nothing, since the real search stops there (and shrinks).
 std::function<void()> property_on(Adapter& adapter, SearchState& search,
                                   const rc::Gen<Program>& generator, const Judge& judge,
                                   bool planning) {
   return [&adapter, &search, &generator, &judge, planning] {
     const Program program = *generator;
     if (!search.unsupported.empty()) return;  // known already: finish the cases cheaply
+    if (planning && search.last) return;      // a case failed: nothing after it is judged
     if (search.refusals_in_a_row >= kRefusalsBeforeGivingUp)
       RC_DISCARD("the library refuses the call");
     CaseEnd end = CaseEnd::passed;
@@ -508,14 +514,15 @@ std::function<void()> property_on(Adapter& adapter, SearchState& search,
   };
 }
 
-// The programs one round of planning asks for that have no answer yet. In the first round nothing
-// is answered, every case ends at its first program, and the round depends on the generator
-// alone.
+// The programs one round of planning asks for that have no answer yet, at most `budget`. In the
+// first round nothing is answered, every case ends at its first program, and the round depends on
+// the generator alone.
 std::vector<Program> plan_round(AnsweredAhead& ahead, const PropertySettings& settings,
-                                const rc::Gen<Program>& generator, const Judge& judge) {
+                                const rc::Gen<Program>& generator, const Judge& judge,
+                                std::size_t budget) {
   SilentListener listener;
   SearchState planned;
-  ahead.start_planning();
+  ahead.start_planning(budget);
   try {
     rc::detail::checkProperty(
         rc::detail::toProperty(property_on(ahead, planned, generator, judge, true)),
@@ -524,6 +531,18 @@ std::vector<Program> plan_round(AnsweredAhead& ahead, const PropertySettings& se
     // Only a speed-up: the real search runs what it needs one program at a time.
   }
   return ahead.stop_planning();
+}
+
+// A round of planning asks for at most kFirstRoundPrograms programs, each later round for eight
+// times as many as the one before. A check stops at its first failing case, so what a batch ran
+// past it was wasted: JAX's failing checks fail at their seventh case on average, and each
+// program there can be a compile (20-40 ms), while the first round used to send all 100 cases.
+// A check that passes still takes two rounds (16, then the rest), as most did before (the first
+// round, then the baselines and the cases a discard moved).
+constexpr std::size_t kFirstRoundPrograms = 16;
+
+std::size_t round_budget(int round) {
+  return kFirstRoundPrograms << std::min(3 * round, 24);
 }
 
 // For an adapter across a process boundary, the search is planned first: RapidCheck's search is
@@ -537,14 +556,14 @@ std::vector<Program> plan_round(AnsweredAhead& ahead, const PropertySettings& se
 void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
                   const rc::Gen<Program>& generator, const Judge& judge,
                   std::optional<std::vector<Program>> sent_ahead, PlannedAhead* planned) {
-  constexpr int kPlanningRounds = 6;
+  constexpr int kPlanningRounds = 8;
   try {
     for (int round = 0; round < kPlanningRounds; ++round) {
       std::vector<Program> wanted;
       if (round == 0 && sent_ahead) {
         wanted = std::move(*sent_ahead);
       } else {
-        wanted = plan_round(ahead, settings, generator, judge);
+        wanted = plan_round(ahead, settings, generator, judge, round_budget(round));
         if (planned != nullptr && !wanted.empty()) {
           ahead.send(wanted);
           planned->while_waiting();
@@ -658,7 +677,8 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
   if (planned != nullptr && planned->planning_only()) {
     // Before the check's turn: draw the first round and send it ahead; nothing is judged.
     PlannedAhead::FirstRound first{.programs = {}, .drawn = nothing_drawn()};
-    first.programs = plan_round(ahead, settings, remembered(generator, first.drawn), judge);
+    first.programs =
+        plan_round(ahead, settings, remembered(generator, first.drawn), judge, round_budget(0));
     context.adapter.send_ahead(first.programs);
     planned->keep(info.id, std::move(first));
     return not_run(info, context, Status::skip, "only planned ahead");
