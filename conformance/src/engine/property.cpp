@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <map>
 #include <unordered_map>
 
@@ -533,15 +534,18 @@ std::vector<Program> plan_round(AnsweredAhead& ahead, const PropertySettings& se
   return ahead.stop_planning();
 }
 
-// A round of planning asks for at most kFirstRoundPrograms programs, each later round for eight
-// times as many as the one before. A check stops at its first failing case, so what a batch ran
-// past it was wasted: JAX's failing checks fail at their seventh case on average, and each
-// program there can be a compile (20-40 ms), while the first round used to send all 100 cases.
-// A check that passes still takes two rounds (16, then the rest), as most did before (the first
-// round, then the baselines and the cases a discard moved).
+// For a library whose every new call compiles (the handshake's compiles_per_shape: JAX), a round
+// of planning asks for at most kFirstRoundPrograms programs, each later round for eight times as
+// many as the one before. A check stops at its first failing case, so what a batch ran past it was
+// wasted: half of JAX's failing checks fail at their first case, and each program there can be a
+// compile (20-40 ms), where the first round used to send all 100 cases. Any other library gets
+// the whole round at once: its programs take microseconds, and more rounds would cost it more
+// than they save (a planning replay each, and less of the next check sent ahead: strict_xp's
+// 300-example audit run took 10-13 s in one round and 19 s in rounds of 16, 128, ...).
 constexpr std::size_t kFirstRoundPrograms = 16;
 
-std::size_t round_budget(int round) {
+std::size_t round_budget(int round, bool compiles_per_call) {
+  if (!compiles_per_call) return std::numeric_limits<std::size_t>::max();
   return kFirstRoundPrograms << std::min(3 * round, 24);
 }
 
@@ -555,7 +559,8 @@ std::size_t round_budget(int round) {
 // round is sent, then the runner plans one more check behind it, then the round is waited for.
 void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
                   const rc::Gen<Program>& generator, const Judge& judge,
-                  std::optional<std::vector<Program>> sent_ahead, PlannedAhead* planned) {
+                  std::optional<std::vector<Program>> sent_ahead, PlannedAhead* planned,
+                  bool compiles_per_call) {
   constexpr int kPlanningRounds = 8;
   try {
     for (int round = 0; round < kPlanningRounds; ++round) {
@@ -563,7 +568,8 @@ void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
       if (round == 0 && sent_ahead) {
         wanted = std::move(*sent_ahead);
       } else {
-        wanted = plan_round(ahead, settings, generator, judge, round_budget(round));
+        wanted =
+            plan_round(ahead, settings, generator, judge, round_budget(round, compiles_per_call));
         if (planned != nullptr && !wanted.empty()) {
           ahead.send(wanted);
           planned->while_waiting();
@@ -673,12 +679,13 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
   const PropertySettings settings = settings_for(info, context);
   AnsweredAhead ahead(context.adapter);
   const bool batch = context.adapter.prefers_batches() && settings.reproduce.empty();
+  const bool compiles_per_call = context.adapter.handshake().compiles_per_shape;
   PlannedAhead* planned = batch ? context.planned_ahead : nullptr;
   if (planned != nullptr && planned->planning_only()) {
     // Before the check's turn: draw the first round and send it ahead; nothing is judged.
     PlannedAhead::FirstRound first{.programs = {}, .drawn = nothing_drawn()};
-    first.programs =
-        plan_round(ahead, settings, remembered(generator, first.drawn), judge, round_budget(0));
+    first.programs = plan_round(ahead, settings, remembered(generator, first.drawn), judge,
+                                round_budget(0, compiles_per_call));
     context.adapter.send_ahead(first.programs);
     planned->keep(info.id, std::move(first));
     return not_run(info, context, Status::skip, "only planned ahead");
@@ -689,7 +696,8 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
       batch ? remembered(generator, first ? first->drawn : nothing_drawn()) : generator;
   if (batch)
     answer_ahead(ahead, settings, cases, judge,
-                 first ? std::optional(std::move(first->programs)) : std::nullopt, planned);
+                 first ? std::optional(std::move(first->programs)) : std::nullopt, planned,
+                 compiles_per_call);
   Adapter& adapter = batch ? static_cast<Adapter&>(ahead) : context.adapter;
   SearchState search;
   SilentListener listener;
