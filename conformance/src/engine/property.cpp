@@ -544,8 +544,8 @@ std::vector<Program> plan_round(AnsweredAhead& ahead, const PropertySettings& se
 // 300-example audit run took 10-13 s in one round and 19 s in rounds of 16, 128, ...).
 constexpr std::size_t kFirstRoundPrograms = 16;
 
-std::size_t round_budget(int round, bool compiles_per_call) {
-  if (!compiles_per_call) return std::numeric_limits<std::size_t>::max();
+std::size_t round_budget(int round, const Handshake& handshake) {
+  if (!handshake.compiles_per_shape) return std::numeric_limits<std::size_t>::max();
   return kFirstRoundPrograms << std::min(3 * round, 24);
 }
 
@@ -559,8 +559,7 @@ std::size_t round_budget(int round, bool compiles_per_call) {
 // round is sent, then the runner plans one more check behind it, then the round is waited for.
 void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
                   const rc::Gen<Program>& generator, const Judge& judge,
-                  std::optional<std::vector<Program>> sent_ahead, PlannedAhead* planned,
-                  bool compiles_per_call) {
+                  std::optional<std::vector<Program>> sent_ahead, PlannedAhead* planned) {
   constexpr int kPlanningRounds = 8;
   try {
     for (int round = 0; round < kPlanningRounds; ++round) {
@@ -569,7 +568,7 @@ void answer_ahead(AnsweredAhead& ahead, const PropertySettings& settings,
         wanted = std::move(*sent_ahead);
       } else {
         wanted =
-            plan_round(ahead, settings, generator, judge, round_budget(round, compiles_per_call));
+            plan_round(ahead, settings, generator, judge, round_budget(round, ahead.handshake()));
         if (planned != nullptr && !wanted.empty()) {
           ahead.send(wanted);
           planned->while_waiting();
@@ -679,13 +678,12 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
   const PropertySettings settings = settings_for(info, context);
   AnsweredAhead ahead(context.adapter);
   const bool batch = context.adapter.prefers_batches() && settings.reproduce.empty();
-  const bool compiles_per_call = context.adapter.handshake().compiles_per_shape;
   PlannedAhead* planned = batch ? context.planned_ahead : nullptr;
   if (planned != nullptr && planned->planning_only()) {
     // Before the check's turn: draw the first round and send it ahead; nothing is judged.
     PlannedAhead::FirstRound first{.programs = {}, .drawn = nothing_drawn()};
     first.programs = plan_round(ahead, settings, remembered(generator, first.drawn), judge,
-                                round_budget(0, compiles_per_call));
+                                round_budget(0, context.adapter.handshake()));
     context.adapter.send_ahead(first.programs);
     planned->keep(info.id, std::move(first));
     return not_run(info, context, Status::skip, "only planned ahead");
@@ -696,8 +694,7 @@ CheckResult run_property(const CheckInfo& info, const CheckContext& context,
       batch ? remembered(generator, first ? first->drawn : nothing_drawn()) : generator;
   if (batch)
     answer_ahead(ahead, settings, cases, judge,
-                 first ? std::optional(std::move(first->programs)) : std::nullopt, planned,
-                 compiles_per_call);
+                 first ? std::optional(std::move(first->programs)) : std::nullopt, planned);
   Adapter& adapter = batch ? static_cast<Adapter&>(ahead) : context.adapter;
   SearchState search;
   SilentListener listener;
