@@ -183,11 +183,12 @@ DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,
         "\"On CPU and other device types without streams, only None is accepted\"",
         options.stream->handle));
   }
-  if (options.max_version && options.max_version->major < 1) {
-    throw BufferError(fmt::format(
-        "__dlpack__(): the consumer reads DLPack up to {}.{}, but strict exports only DLPack 1.x",
-        options.max_version->major, options.max_version->minor));
-  }
+  // array_object.py::__dlpack__ (2023.12), the producer's recommended logic: no max_version, or
+  // a 0.x one, gets the DLPack 0.x capsule strict kept; 1.x gets strict's own version, 1.0.
+  const std::optional<DLPackVersion> version =
+      options.max_version && options.max_version->major >= 1
+          ? std::optional<DLPackVersion>(DLPackVersion{1, 0})
+          : std::nullopt;
   // dl_device: "Default is None, meaning the exported capsule should be on the same device as
   // self is"; a pair strict cannot handle raises BufferError (device_from_dlpack does).
   const Device target = options.dl_device ? device_from_dlpack(*options.dl_device) : x.device();
@@ -196,6 +197,19 @@ DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,
     throw BufferError(
         fmt::format("__dlpack__(): dl_device ({}, {}) is strict's device {}, which is not enabled",
                     options.dl_device->device_type, options.dl_device->device_id, target));
+  }
+  // A fake device's memory is host memory that only strict may read as that device's: exporting
+  // it to a consumer that did not ask for that device by name would let a library read it as its
+  // own device's memory (or, for torch and kDLOpenCL, abort the process). BufferError: "when the
+  // data cannot be exported as DLPack"; code that falls back through the host catches it.
+  if (!target.is_host() && !options.dl_device) {
+    throw BufferError(fmt::format(
+        "__dlpack__(): x is on {}, a fake device of strict's whose memory no other library can "
+        "import (its DLPack device ({}, {}) is kDLVPI, a simulator's), so it is not exported; "
+        "move x to the host first: x.to_device(Device(\"cpu\")), or from_dlpack(x, "
+        "device=\"cpu\") in a consumer that passes dl_device=(kDLCPU, 0) (NumPy 2, strict_xp), "
+        "each a counted transfer",
+        x.device(), dlpack_device(x).device_type, dlpack_device(x).device_id));
   }
   const bool moves = target != x.device();
   // copy=False: "the function must never copy, and raise a BufferError in case a copy is deemed
@@ -207,7 +221,7 @@ DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,
         x.device(), options.dl_device->device_type, options.dl_device->device_id, target));
   }
   if (!moves && !options.copy.value_or(false)) {
-    return {.array = x, .device = dlpack_device(x), .version = {}, .is_copied = false};
+    return {.array = x, .device = dlpack_device(x), .version = version, .is_copied = false};
   }
   // A copy: on x's device for copy=True, else where dl_device asks (counted as a transfer).
   const Provenance provenance = moves ? chosen_by("__dlpack__", PlacementRule::transfer, location)
@@ -216,7 +230,7 @@ DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,
   Array copy = ArrayAccess::allocate(x.shape(), x.dtype(), target, provenance);
   const std::size_t bytes = static_cast<std::size_t>(x.size()) * item_size(x.dtype());
   if (bytes != 0) std::memcpy(ArrayAccess::bytes(copy), ArrayAccess::bytes(x), bytes);
-  return {.array = copy, .device = dlpack_device(target), .version = {}, .is_copied = true};
+  return {.array = copy, .device = dlpack_device(target), .version = version, .is_copied = true};
 }
 
 ArrayNamespace array_namespace(const Array&, std::optional<std::string_view> api_version) {

@@ -40,48 +40,47 @@ std::vector<std::int64_t> normalize_axes(std::string_view function,
   return axes;
 }
 
-namespace {
-
-// Offsets of every element of the sub-grid spanned by `dims` (C order over those dims).
-std::vector<std::int64_t> grid_offsets(const Shape& shape, const Shape& strides,
-                                       const std::vector<std::int64_t>& dims) {
-  std::vector<std::int64_t> offsets{0};
-  for (const std::int64_t d : dims) {
-    const auto extent = shape[static_cast<std::size_t>(d)];
-    const auto stride = strides[static_cast<std::size_t>(d)];
-    std::vector<std::int64_t> next;
-    next.reserve(offsets.size() * static_cast<std::size_t>(extent));
-    for (const std::int64_t base : offsets) {
-      for (std::int64_t i = 0; i < extent; ++i)
-        next.push_back(base + i * stride);
-    }
-    offsets = std::move(next);
-  }
-  return offsets;
-}
-
-}  // namespace
-
 ReductionPlan plan_reduction(const Shape& shape, const std::vector<std::int64_t>& axes,
                              bool keepdims) {
-  const auto ndim = static_cast<std::int64_t>(shape.size());
-  Shape strides(shape.size(), 1);
-  for (std::size_t d = shape.size(); d-- > 1;)
-    strides[d - 1] = strides[d] * shape[d];
-
-  std::vector<std::int64_t> kept;
+  const auto ndim = shape.size();
+  std::vector<bool> reduced(ndim, false);
+  for (const std::int64_t a : axes)
+    reduced[static_cast<std::size_t>(a)] = true;
   ReductionPlan plan;
-  for (std::int64_t d = 0; d < ndim; ++d) {
-    const bool reduced = std::find(axes.begin(), axes.end(), d) != axes.end();
-    if (!reduced) kept.push_back(d);
-    if (!reduced) {
-      plan.result_shape.push_back(shape[static_cast<std::size_t>(d)]);
-    } else if (keepdims) {
-      plan.result_shape.push_back(1);
+  std::int64_t kept_count = 1;
+  for (std::size_t d = 0; d < ndim; ++d) {
+    if (!reduced[d]) {
+      plan.result_shape.push_back(shape[d]);
+      kept_count *= shape[d];
+    } else {
+      if (keepdims) plan.result_shape.push_back(1);
+      plan.extent *= shape[d];
     }
   }
-  plan.output_bases = grid_offsets(shape, strides, kept);
-  plan.reduced_offsets = grid_offsets(shape, strides, axes);
+  // The runs of adjacent reduced axes, axes of extent 1 aside (they move no element), and the
+  // kept elements before the first run.
+  int runs = 0;
+  bool in_run = false;
+  std::int64_t before = 1;
+  for (std::size_t d = 0; d < ndim; ++d) {
+    if (shape[d] == 1) continue;
+    if (reduced[d] && !in_run) ++runs;
+    in_run = reduced[d];
+    if (!reduced[d] && runs == 0) before *= shape[d];
+  }
+  if (kept_count == 0 || plan.extent == 0) {
+    plan.outer = kept_count;  // no element to read: each output reduces nothing
+  } else if (runs == 0) {
+    plan.inner = kept_count;  // each output reduces one element
+  } else if (runs == 1) {
+    plan.outer = before;
+    plan.inner = kept_count / before;
+  } else {
+    for (std::size_t d = 0; d < ndim; ++d)
+      if (!reduced[d]) plan.permutation.push_back(static_cast<std::int64_t>(d));
+    plan.permutation.insert(plan.permutation.end(), axes.begin(), axes.end());
+    plan.outer = kept_count;
+  }
   return plan;
 }
 

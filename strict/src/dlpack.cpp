@@ -17,7 +17,7 @@ DLPackDevice dlpack_device(Device device) {
   for (std::size_t index = 0; index < device.index(); ++index) {
     if (device_at_index(index).is_host() == device.is_host()) ++ordinal;
   }
-  return {device.is_host() ? dlpack_cpu : dlpack_opencl, ordinal};
+  return {device.is_host() ? dlpack_cpu : dlpack_simulated, ordinal};
 }
 
 void* exchange_pointer(const Array& x) {
@@ -66,7 +66,7 @@ Device device_from_dlpack(DLPackDevice dlpack) {
   }
   throw BufferError(fmt::format(
       "no strict device has DLPack device ({}, {}); strict's devices are kDLCPU (1) for the host "
-      "and kDLOpenCL (4) for the others",
+      "and kDLVPI (9) for the others",
       dlpack.device_type, dlpack.device_id));
 }
 

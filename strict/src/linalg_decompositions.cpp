@@ -19,15 +19,6 @@ using internal::linalg::result_like;
 using internal::linalg::stacked;
 using internal::linalg::write_into;
 
-// Copies the top-left rows x columns block of a matrix with `stride` columns into `out`.
-template <class C>
-void copy_block(const std::vector<C>& matrix, std::int64_t stride, std::int64_t rows,
-                std::int64_t columns, C* out) {
-  for (std::int64_t i = 0; i < rows; ++i)
-    for (std::int64_t j = 0; j < columns; ++j)
-      out[i * columns + j] = matrix[static_cast<std::size_t>(i * stride + j)];
-}
-
 }  // namespace
 
 Array cholesky(const Array& x, const CholeskyOptions& options) {
@@ -128,9 +119,9 @@ QrResult qr(const Array& x, const QrOptions& options) {
     std::vector<C> q;
     std::vector<C> r;
     for (std::int64_t b = 0; b < stack.count(); ++b) {
-      internal::linalg::householder_qr(a.data() + b * m * n, m, n, q, r);
-      copy_block(q, m, m, q_columns, all_q.data() + b * m * q_columns);
-      copy_block(r, n, r_rows, n, all_r.data() + b * r_rows * n);
+      internal::linalg::householder_qr(a.data() + b * m * n, m, n, complete, q, r);
+      std::copy(q.begin(), q.end(), all_q.begin() + b * m * q_columns);
+      std::copy(r.begin(), r.end(), all_r.begin() + b * r_rows * n);
     }
     write_into(result.Q, all_q);
     write_into(result.R, all_r);
@@ -161,10 +152,11 @@ SvdResult svd(const Array& x, const SvdOptions& options) {
     std::vector<C> u;
     std::vector<C> vh;
     for (std::int64_t b = 0; b < stack.count(); ++b) {
-      internal::linalg::singular_value_decomposition(a.data() + b * m * n, m, n, s, &u, &vh);
-      copy_block(u, m, m, u_columns, all_u.data() + b * m * u_columns);
+      internal::linalg::singular_value_decomposition(a.data() + b * m * n, m, n,
+                                                     options.full_matrices, s, u, vh);
+      std::copy(u.begin(), u.end(), all_u.begin() + b * m * u_columns);
       std::copy(s.begin(), s.end(), all_s.begin() + b * k);
-      copy_block(vh, n, vh_rows, n, all_vh.data() + b * vh_rows * n);
+      std::copy(vh.begin(), vh.end(), all_vh.begin() + b * vh_rows * n);
     }
     write_into(result.U, all_u);
     write_into(result.S, all_s);
@@ -182,10 +174,9 @@ Array svdvals(const Array& x) {
     using C = typename decltype(tag)::type;
     const std::vector<C> a = read_as<C>(x);
     std::vector<double> all_s(static_cast<std::size_t>(stack.count() * k));
-    std::vector<double> s;
     for (std::int64_t b = 0; b < stack.count(); ++b) {
-      internal::linalg::singular_value_decomposition<C>(
-          a.data() + b * stack.matrix_size(), stack.rows, stack.columns, s, nullptr, nullptr);
+      const std::vector<double> s = internal::linalg::singular_values(
+          a.data() + b * stack.matrix_size(), stack.rows, stack.columns);
       std::copy(s.begin(), s.end(), all_s.begin() + b * k);
     }
     write_into(out, all_s);

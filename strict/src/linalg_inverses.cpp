@@ -317,11 +317,9 @@ Array matrix_rank(const Array& x, const ToleranceOptions& options) {
     using C = typename decltype(tag)::type;
     const std::vector<C> a = read_as<C>(x);
     std::vector<std::int64_t> ranks(sources.size());
-    std::vector<double> s;
     for (std::size_t i = 0; i < sources.size(); ++i) {
-      internal::linalg::singular_value_decomposition<C>(a.data() + sources[i] * stack.matrix_size(),
-                                                        stack.rows, stack.columns, s, nullptr,
-                                                        nullptr);
+      const std::vector<double> s = internal::linalg::singular_values(
+          a.data() + sources[i] * stack.matrix_size(), stack.rows, stack.columns);
       // "Singular values approximately less than or equal to rtol * largest_singular_value are
       // set to zero."
       const double cutoff = s.empty() ? 0 : tolerance.values[i] * s.front();
@@ -347,26 +345,35 @@ Array pinv(const Array& x, const ToleranceOptions& options) {
   internal::linalg::visit_compute_type(x.dtype(), [&](auto tag) {
     using C = typename decltype(tag)::type;
     const std::vector<C> a = read_as<C>(x);
-    std::vector<C> result(static_cast<std::size_t>(out.size()), C(0));
+    std::vector<C> result(static_cast<std::size_t>(out.size()));
     std::vector<double> s;
-    std::vector<C> u;
-    std::vector<C> vh;
+    std::vector<C> u;   // m x k: the thin SVD is all pinv needs
+    std::vector<C> vh;  // k x n
+    std::vector<C> left(static_cast<std::size_t>(n * k));
+    std::vector<C> right(static_cast<std::size_t>(k * m));
     for (std::size_t b = 0; b < sources.size(); ++b) {
-      internal::linalg::singular_value_decomposition(a.data() + sources[b] * m * n, m, n, s, &u,
-                                                     &vh);
+      internal::linalg::singular_value_decomposition(a.data() + sources[b] * m * n, m, n,
+                                                     /*full=*/false, s, u, vh);
       const double cutoff = s.empty() ? 0 : tolerance.values[b] * s.front();
-      // x+ = V diag(1/s) U^H over the singular values above the cutoff.
-      C* block = result.data() + static_cast<std::int64_t>(b) * n * m;
+      // x+ = V diag(1/s) U^H over the singular values above the cutoff: left = V diag(1/s)
+      // (n x k) times right = U^H (k x m), a dropped value's column and row zero in both (so
+      // that a NaN vector adds nothing).
       for (std::int64_t j = 0; j < k; ++j) {
         const double sigma = s[static_cast<std::size_t>(j)];
-        if (!(sigma > cutoff)) continue;
+        const bool kept = sigma > cutoff;
         for (std::int64_t row = 0; row < n; ++row) {
-          const C left = conjugate(vh[static_cast<std::size_t>(j * n + row)]) / sigma;
-          for (std::int64_t column = 0; column < m; ++column)
-            block[row * m + column] +=
-                left * conjugate(u[static_cast<std::size_t>(column * m + j)]);
+          left[static_cast<std::size_t>(row * k + j)] =
+              kept ? conjugate(vh[static_cast<std::size_t>(j * n + row)]) / sigma : C(0);
+        }
+        for (std::int64_t column = 0; column < m; ++column) {
+          right[static_cast<std::size_t>(j * m + column)] =
+              kept ? conjugate(u[static_cast<std::size_t>(column * k + j)]) : C(0);
         }
       }
+      const std::vector<C> pseudo_inverse =
+          internal::linalg::multiply(left.data(), right.data(), n, k, m);
+      std::copy(pseudo_inverse.begin(), pseudo_inverse.end(),
+                result.begin() + static_cast<std::int64_t>(b) * n * m);
     }
     write_into(out, result);
   });

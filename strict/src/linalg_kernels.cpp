@@ -1,402 +1,255 @@
-// The numerical kernels of strict::linalg (internal/linalg_kernels.hpp), instantiated for double
-// and std::complex<double>.
+// The numerical kernels of strict::linalg (internal/linalg_kernels.hpp) by Eigen, instantiated for
+// double and std::complex<double>. Eigen is slow to compile, so it stays in this file (and
+// linalg_eig.cpp), which is compiled on its own, outside the unity batches (strict/CMakeLists.txt).
+// The callers hand over row-major matrices; each kernel copies them into Eigen's column-major
+// storage (O(size), against the O(n^3) of the work) and copies the results back. Each kernel counts
+// its work towards strict::interruption_point before it starts: Eigen's loops cannot be stopped
+// inside, so a stack of matrices stops between two of them.
 #include "internal/linalg_kernels.hpp"
+
+#include <strict/interruption.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <limits>
-#include <numeric>
-#include <utility>
 
-#include "internal/linalg_support.hpp"
+#include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
+#include <Eigen/LU>
+#include <Eigen/QR>
+#include <Eigen/SVD>
 
 namespace strict::internal::linalg {
 namespace {
 
 using Index = std::int64_t;
-
-constexpr double kEpsilon = std::numeric_limits<double>::epsilon();
-// Jacobi sweeps before giving up: convergence is quadratic, so small well-formed matrices need a
-// handful; the limit only stops NaN or infinite input from looping forever.
-constexpr int kMaxSweeps = 100;
-
-std::size_t at(Index row, Index column, Index columns) {
-  return static_cast<std::size_t>(row * columns + column);
-}
+// The compute types (linalg_support.hpp, not included: this file depends on nothing of strict's
+// but its interface, so that a change elsewhere does not recompile Eigen).
+using Complex = std::complex<double>;
 
 template <class C>
-std::vector<C> identity(Index n) {
-  std::vector<C> out(static_cast<std::size_t>(n * n), C(0));
-  for (Index i = 0; i < n; ++i)
-    out[at(i, i, n)] = C(1);
+using Matrix = Eigen::Matrix<C, Eigen::Dynamic, Eigen::Dynamic>;
+template <class C>
+using RowMajorMatrix = Eigen::Matrix<C, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+// The callers' row-major matrices, seen by Eigen in place.
+template <class C>
+using ConstRows = Eigen::Map<const RowMajorMatrix<C>>;
+template <class C>
+using Rows = Eigen::Map<RowMajorMatrix<C>>;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// `matrix`'s elements in row-major order.
+template <class C, class Derived>
+std::vector<C> row_major(const Eigen::MatrixBase<Derived>& matrix) {
+  std::vector<C> out(static_cast<std::size_t>(matrix.size()));
+  Rows<C>(out.data(), matrix.rows(), matrix.cols()) = matrix;
   return out;
 }
 
-// The conjugate transpose of a rows x columns matrix.
+// The rows x columns identity (ones on the leading diagonal), row-major.
 template <class C>
-std::vector<C> adjoint(const C* a, Index rows, Index columns) {
-  std::vector<C> out(static_cast<std::size_t>(rows * columns));
-  for (Index i = 0; i < rows; ++i)
-    for (Index j = 0; j < columns; ++j)
-      out[at(j, i, rows)] = conjugate(a[at(i, j, columns)]);
-  return out;
+std::vector<C> identity(Index rows, Index columns) {
+  return row_major<C>(Matrix<C>::Identity(rows, columns));
 }
 
-// The 2 x 2 unitary U = diag(1, conj(phase)) [[c, s], [-s, c]] (phase = apq / |apq|) for which
-// U^H [[app, apq], [conj(apq), aqq]] U is diagonal: diag(1, conj(phase)) makes the off-diagonal
-// real, and the plane rotation by the smaller of the two angles that zero it (|angle| <= pi/4,
-// so converged diagonals are never swapped back and forth) removes it.
+// The n x n Hermitian matrix whose lower triangle is that of `a` and whose diagonal is real, as
+// LAPACK's uplo='L' reads it; the strictly upper triangle is left as in `a` and never read.
 template <class C>
-struct Rotation {
-  C pp, pq, qp, qq;
-};
-
-template <class C>
-Rotation<C> jacobi_rotation(double app, double aqq, C apq) {
-  const double r = magnitude(apq);
-  const C back = conjugate(apq / r);
-  const double tau = (aqq - app) / (2 * r);
-  const double t = (tau >= 0 ? 1.0 : -1.0) / (std::abs(tau) + std::hypot(1.0, tau));
-  const double c = 1 / std::hypot(1.0, t);
-  const double s = t * c;
-  return {C(c), C(s), C(-s) * back, C(c) * back};
+Matrix<C> lower_hermitian(const C* a, Index n) {
+  Matrix<C> m = ConstRows<C>(a, n, n);
+  m.diagonal() = m.diagonal().real().template cast<C>();
+  return m;
 }
 
-// X <- X U on columns p and q of a rows x columns matrix.
+// Whether the lower triangle (with the diagonal) of the square `m` is finite.
 template <class C>
-void rotate_columns(std::vector<C>& x, Index rows, Index columns, Index p, Index q,
-                    const Rotation<C>& u) {
-  for (Index k = 0; k < rows; ++k) {
-    const C xp = x[at(k, p, columns)];
-    const C xq = x[at(k, q, columns)];
-    x[at(k, p, columns)] = xp * u.pp + xq * u.qp;
-    x[at(k, q, columns)] = xp * u.pq + xq * u.qq;
-  }
+bool lower_triangle_finite(const Matrix<C>& m) {
+  for (Index j = 0; j < m.cols(); ++j)
+    if (!m.col(j).tail(m.rows() - j).allFinite()) return false;
+  return true;
 }
 
-// X <- U^H X on rows p and q of an n x n matrix.
-template <class C>
-void rotate_rows(std::vector<C>& x, Index n, Index p, Index q, const Rotation<C>& u) {
-  for (Index k = 0; k < n; ++k) {
-    const C xp = x[at(p, k, n)];
-    const C xq = x[at(q, k, n)];
-    x[at(p, k, n)] = conjugate(u.pp) * xp + conjugate(u.qp) * xq;
-    x[at(q, k, n)] = conjugate(u.pq) * xp + conjugate(u.qq) * xq;
-  }
-}
+// Which singular vectors tall_svd computes: thin (U m x n) or full (U m x m), and V (n x n).
+enum class Vectors { none, thin, full };
 
-// Indices of `values` ordered by `before`, NaN last (a strict weak ordering even with NaN, which
-// std::stable_sort needs); stable, so ties keep their order.
-template <class Before>
-std::vector<Index> ordering(const std::vector<double>& values, Before before) {
-  std::vector<Index> order(values.size());
-  std::iota(order.begin(), order.end(), Index{0});
-  std::stable_sort(order.begin(), order.end(), [&](Index a, Index b) {
-    const double x = values[static_cast<std::size_t>(a)];
-    const double y = values[static_cast<std::size_t>(b)];
-    if (std::isnan(x) || std::isnan(y)) return !std::isnan(x) && std::isnan(y);
-    return before(x, y);
-  });
-  return order;
-}
-
-// Fills every column j of the m x m matrix q with !filled[j] so that all columns are
-// orthonormal: each new column is the standard basis vector with the largest component
-// orthogonal to the columns so far (Gram-Schmidt, twice for accuracy), normalised.
+// The SVD a = U diag(s) V^H of an m x n matrix with m >= n by Eigen's divide and conquer (BDCSVD),
+// its values descending. From m >= 2n on, through a QR factorisation first, as LAPACK's gesdd
+// does past m = 11n/6: a = Q R and R = U' S V^H give U = Q U', so that the bidiagonalisation works
+// on n x n and the m rows only see the blocked Householder reflections of Q (O(m n^2) all the
+// same, with a far smaller constant). False when Eigen reports a failure.
 template <class C>
-void complete_orthonormal_columns(std::vector<C>& q, Index m, std::vector<bool>& filled) {
-  for (Index j = 0; j < m; ++j) {
-    if (filled[static_cast<std::size_t>(j)]) continue;
-    std::vector<C> best(static_cast<std::size_t>(m), C(0));
-    double best_norm = -1;
-    for (Index t = 0; t < m; ++t) {
-      std::vector<C> r(static_cast<std::size_t>(m), C(0));
-      r[static_cast<std::size_t>(t)] = C(1);
-      for (int pass = 0; pass < 2; ++pass) {
-        for (Index c = 0; c < m; ++c) {
-          if (!filled[static_cast<std::size_t>(c)]) continue;
-          C projection(0);
-          for (Index i = 0; i < m; ++i)
-            projection += conjugate(q[at(i, c, m)]) * r[static_cast<std::size_t>(i)];
-          for (Index i = 0; i < m; ++i)
-            r[static_cast<std::size_t>(i)] -= projection * q[at(i, c, m)];
-        }
-      }
-      double norm = 0;
-      for (const C& value : r)
-        norm += magnitude(value) * magnitude(value);
-      norm = std::sqrt(norm);
-      if (norm > best_norm) {
-        best_norm = norm;
-        best = std::move(r);
-      }
+bool tall_svd(const Matrix<C>& a, Vectors vectors, Eigen::VectorXd& s, Matrix<C>& u, Matrix<C>& v) {
+  const Index m = a.rows();
+  const Index n = a.cols();
+  const unsigned thin = vectors == Vectors::none ? 0U : Eigen::ComputeThinU | Eigen::ComputeThinV;
+  if (m < 2 * n) {
+    const Eigen::BDCSVD<Matrix<C>> svd(
+        a, vectors == Vectors::full ? Eigen::ComputeFullU | Eigen::ComputeFullV : thin);
+    if (svd.info() != Eigen::Success) return false;
+    s = svd.singularValues();
+    if (vectors != Vectors::none) {
+      u = svd.matrixU();
+      v = svd.matrixV();
     }
-    for (Index i = 0; i < m; ++i)
-      q[at(i, j, m)] = best_norm > 0 ? best[static_cast<std::size_t>(i)] / best_norm : C(0);
-    filled[static_cast<std::size_t>(j)] = true;
+    return true;
   }
+  const Eigen::HouseholderQR<Matrix<C>> qr(a);
+  const Matrix<C> r = qr.matrixQR().topRows(n).template triangularView<Eigen::Upper>();
+  const Eigen::BDCSVD<Matrix<C>> svd(r, thin);  // n x n: thin is full
+  if (svd.info() != Eigen::Success) return false;
+  s = svd.singularValues();
+  if (vectors == Vectors::none) return true;
+  v = svd.matrixV();
+  // U = Q [U' 0; 0 I]: Q's reflectors applied to U' below which are zeros (thin: m x n), and to
+  // the identity's last m - n columns besides (full: m x m).
+  u = Matrix<C>::Identity(m, vectors == Vectors::full ? m : n);
+  u.topLeftCorner(n, n) = svd.matrixU();
+  u = qr.householderQ() * u;
+  return true;
 }
 
 }  // namespace
 
 template <class C>
 LuFactors<C> lu_factor(const C* a, Index n) {
+  interruption_point(n * n * n);
   LuFactors<C> f;
-  f.lu.assign(a, a + n * n);
-  f.row_swaps.resize(static_cast<std::size_t>(n));
-  std::vector<C>& lu = f.lu;
-  for (Index k = 0; k < n; ++k) {
-    // Partial pivoting: the largest magnitude at or below the diagonal.
-    Index pivot = k;
-    for (Index i = k + 1; i < n; ++i)
-      if (magnitude(lu[at(i, k, n)]) > magnitude(lu[at(pivot, k, n)])) pivot = i;
-    f.row_swaps[static_cast<std::size_t>(k)] = pivot;
-    if (magnitude(lu[at(pivot, k, n)]) == 0) {
-      f.singular = true;  // the column is zero from the diagonal down: U[k, k] = 0
-      continue;
-    }
-    if (pivot != k) {
-      for (Index j = 0; j < n; ++j)
-        std::swap(lu[at(k, j, n)], lu[at(pivot, j, n)]);
-      f.odd_swaps = !f.odd_swaps;
-    }
-    for (Index i = k + 1; i < n; ++i) {
-      const C factor = lu[at(i, k, n)] / lu[at(k, k, n)];
-      lu[at(i, k, n)] = factor;
-      for (Index j = k + 1; j < n; ++j)
-        lu[at(i, j, n)] -= factor * lu[at(k, j, n)];
-    }
-  }
+  if (n == 0) return f;
+  const Eigen::PartialPivLU<Matrix<C>> lu(ConstRows<C>(a, n, n));
+  f.lu = row_major<C>(lu.matrixLU());
+  // Eigen's P sends row i of A to row indices(i) of P A.
+  const auto& indices = lu.permutationP().indices();
+  f.pivot_rows.resize(static_cast<std::size_t>(n));
+  for (Index i = 0; i < n; ++i)
+    f.pivot_rows[static_cast<std::size_t>(indices(i))] = i;
+  f.odd_swaps = lu.permutationP().determinant() < 0;
+  // Partial pivoting leaves a zero on U's diagonal exactly when the column had no nonzero pivot.
+  f.singular = (lu.matrixLU().diagonal().array() == C(0)).any();
   return f;
 }
 
 template <class C>
 void lu_solve(const LuFactors<C>& f, Index n, C* b, Index columns) {
-  const auto row = [&](Index i, Index c) -> C& { return b[at(i, c, columns)]; };
-  for (Index k = 0; k < n; ++k) {
-    const Index other = f.row_swaps[static_cast<std::size_t>(k)];
-    if (other != k)
-      for (Index c = 0; c < columns; ++c)
-        std::swap(row(k, c), row(other, c));
-  }
-  for (Index i = 0; i < n; ++i)  // L Y = P B (unit diagonal)
-    for (Index k = 0; k < i; ++k)
-      for (Index c = 0; c < columns; ++c)
-        row(i, c) -= f.lu[at(i, k, n)] * row(k, c);
-  for (Index i = n - 1; i >= 0; --i) {  // U X = Y
-    for (Index k = i + 1; k < n; ++k)
-      for (Index c = 0; c < columns; ++c)
-        row(i, c) -= f.lu[at(i, k, n)] * row(k, c);
-    for (Index c = 0; c < columns; ++c)
-      row(i, c) /= f.lu[at(i, i, n)];
-  }
+  if (n == 0 || columns == 0) return;
+  Rows<C> x(b, n, columns);
+  RowMajorMatrix<C> y(n, columns);  // P B
+  for (Index i = 0; i < n; ++i)
+    y.row(i) = x.row(f.pivot_rows[static_cast<std::size_t>(i)]);
+  const ConstRows<C> lu(f.lu.data(), n, n);
+  lu.template triangularView<Eigen::UnitLower>().solveInPlace(y);  // L Y = P B
+  lu.template triangularView<Eigen::Upper>().solveInPlace(y);      // U X = Y
+  x = y;
 }
 
 template <class C>
 bool cholesky_lower(const C* a, Index n, std::vector<C>& lower) {
+  interruption_point(n * n * n);
   lower.assign(static_cast<std::size_t>(n * n), C(0));
-  for (Index j = 0; j < n; ++j) {
-    double diagonal = real_part(a[at(j, j, n)]);
-    for (Index k = 0; k < j; ++k)
-      diagonal -= magnitude(lower[at(j, k, n)]) * magnitude(lower[at(j, k, n)]);
-    if (!(diagonal > 0)) return false;  // also false for NaN
-    const double root = std::sqrt(diagonal);
-    lower[at(j, j, n)] = C(root);
-    for (Index i = j + 1; i < n; ++i) {
-      C sum = a[at(i, j, n)];
-      for (Index k = 0; k < j; ++k)
-        sum -= lower[at(i, k, n)] * conjugate(lower[at(j, k, n)]);
-      lower[at(i, j, n)] = sum / root;
-    }
-  }
+  if (n == 0) return true;
+  const Eigen::LLT<Matrix<C>, Eigen::Lower> llt(lower_hermitian(a, n));
+  // LLT stops at a pivot <= 0 but carries a NaN pivot on to the end (x <= 0 is false for NaN):
+  // either way there is no factor.
+  if (llt.info() != Eigen::Success || llt.matrixLLT().diagonal().hasNaN()) return false;
+  Rows<C>(lower.data(), n, n) = llt.matrixL();
   return true;
 }
 
 template <class C>
 void hermitian_eigen(const C* a, Index n, std::vector<double>& values, std::vector<C>* vectors) {
-  std::vector<C> m(static_cast<std::size_t>(n * n));
-  for (Index i = 0; i < n; ++i) {
-    for (Index j = 0; j < i; ++j) {
-      m[at(i, j, n)] = a[at(i, j, n)];
-      m[at(j, i, n)] = conjugate(a[at(i, j, n)]);
-    }
-    m[at(i, i, n)] = C(real_part(a[at(i, i, n)]));
-  }
-  std::vector<C> v = identity<C>(n);
-  for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
-    double off = 0;
-    double total = 0;
-    for (Index i = 0; i < n; ++i) {
-      for (Index j = 0; j < n; ++j) {
-        const double w = magnitude(m[at(i, j, n)]) * magnitude(m[at(i, j, n)]);
-        total += w;
-        if (i != j) off += w;
-      }
-    }
-    if (off <= kEpsilon * kEpsilon * total) break;
-    for (Index p = 0; p < n; ++p) {
-      for (Index q = p + 1; q < n; ++q) {
-        if (magnitude(m[at(p, q, n)]) == 0) continue;
-        const Rotation<C> u =
-            jacobi_rotation(real_part(m[at(p, p, n)]), real_part(m[at(q, q, n)]), m[at(p, q, n)]);
-        rotate_columns(m, n, n, p, q, u);
-        rotate_rows(m, n, p, q, u);
-        // Exact in exact arithmetic; rounding leaves noise that would only slow convergence.
-        m[at(p, q, n)] = C(0);
-        m[at(q, p, n)] = C(0);
-        m[at(p, p, n)] = C(real_part(m[at(p, p, n)]));
-        m[at(q, q, n)] = C(real_part(m[at(q, q, n)]));
-        rotate_columns(v, n, n, p, q, u);
-      }
-    }
-  }
-  std::vector<double> diagonal(static_cast<std::size_t>(n));
-  for (Index i = 0; i < n; ++i)
-    diagonal[static_cast<std::size_t>(i)] = real_part(m[at(i, i, n)]);
-  const std::vector<Index> order = ordering(diagonal, [](double x, double y) { return x < y; });
-  values.resize(static_cast<std::size_t>(n));
-  for (Index j = 0; j < n; ++j)
-    values[static_cast<std::size_t>(j)] = diagonal[static_cast<std::size_t>(order[j])];
-  if (vectors != nullptr) {
-    vectors->resize(static_cast<std::size_t>(n * n));
-    for (Index i = 0; i < n; ++i)
-      for (Index j = 0; j < n; ++j)
-        (*vectors)[at(i, j, n)] = v[at(i, order[static_cast<std::size_t>(j)], n)];
-  }
+  interruption_point(8 * n * n * n);
+  values.assign(static_cast<std::size_t>(n), kNaN);
+  if (vectors != nullptr) vectors->assign(static_cast<std::size_t>(n * n), C(kNaN));
+  if (n == 0) return;
+  const Matrix<C> m = lower_hermitian(a, n);
+  // A NaN or an infinity gives NaN values and vectors, as the Jacobi iteration strict had before
+  // gave for NaN; Eigen's QR iteration on it would only run to its iteration limit.
+  if (!lower_triangle_finite(m)) return;
+  const Eigen::SelfAdjointEigenSolver<Matrix<C>> solver(
+      m, vectors != nullptr ? Eigen::ComputeEigenvectors : Eigen::EigenvaluesOnly);
+  if (solver.info() != Eigen::Success) return;  // no convergence: NaN, as for non-finite input
+  Eigen::Map<Eigen::VectorXd>(values.data(), n) = solver.eigenvalues();  // ascending
+  if (vectors != nullptr) *vectors = row_major<C>(solver.eigenvectors());
 }
 
 template <class C>
-void singular_value_decomposition(const C* a, Index m, Index n, std::vector<double>& s,
-                                  std::vector<C>* u, std::vector<C>* vh) {
-  if (m < n) {
-    // A^H = U' S V'^H gives A = V' S U'^H: U = V'^H^H and Vh = U'^H.
-    const std::vector<C> transposed = adjoint(a, m, n);
-    std::vector<C> left;   // U' (n x n)
-    std::vector<C> right;  // V'^H (m x m)
-    singular_value_decomposition(transposed.data(), n, m, s, vh != nullptr ? &left : nullptr,
-                                 u != nullptr ? &right : nullptr);
-    if (u != nullptr) *u = adjoint(right.data(), m, m);
-    if (vh != nullptr) *vh = adjoint(left.data(), n, n);
+std::vector<double> singular_values(const C* a, Index m, Index n) {
+  interruption_point(4 * m * n * std::min(m, n));
+  std::vector<double> s(static_cast<std::size_t>(std::min(m, n)), kNaN);
+  const ConstRows<C> matrix(a, m, n);
+  // A NaN or an infinity gives NaN values (Eigen would refuse it: InvalidInput).
+  if (s.empty() || !matrix.allFinite()) return s;
+  Eigen::VectorXd values;
+  Matrix<C> u;  // not computed
+  Matrix<C> v;
+  // A wide matrix has the singular values of its adjoint.
+  const Matrix<C> tall = m >= n ? Matrix<C>(matrix) : Matrix<C>(matrix.adjoint());
+  if (tall_svd(tall, Vectors::none, values, u, v))
+    Eigen::Map<Eigen::VectorXd>(s.data(), values.size()) = values;
+  return s;
+}
+
+template <class C>
+void singular_value_decomposition(const C* a, Index m, Index n, bool full, std::vector<double>& s,
+                                  std::vector<C>& u, std::vector<C>& vh) {
+  interruption_point(8 * m * n * std::min(m, n));
+  const Index k = std::min(m, n);
+  const Index u_columns = full ? m : k;
+  const Index vh_rows = full ? n : k;
+  const ConstRows<C> matrix(a, m, n);
+  if (k == 0) {  // nothing to decompose: any unitary U and Vh will do
+    s.clear();
+    u = identity<C>(m, u_columns);
+    vh = identity<C>(vh_rows, n);
     return;
   }
-  // One-sided Jacobi (Hestenes): rotate pairs of columns of W = A V until they are orthogonal;
-  // then the column norms are the singular values and the normalised columns the left vectors.
-  std::vector<C> w(a, a + m * n);
-  std::vector<C> v = identity<C>(n);
-  const auto column_dot = [&](Index p, Index q) {
-    C sum(0);
-    for (Index i = 0; i < m; ++i)
-      sum += conjugate(w[at(i, p, n)]) * w[at(i, q, n)];
-    return sum;
-  };
-  for (int sweep = 0; sweep < kMaxSweeps; ++sweep) {
-    bool rotated = false;
-    for (Index p = 0; p < n; ++p) {
-      for (Index q = p + 1; q < n; ++q) {
-        const double alpha = real_part(column_dot(p, p));
-        const double beta = real_part(column_dot(q, q));
-        const C gamma = column_dot(p, q);
-        // Orthogonal to working precision (also true of a zero column): nothing to do.
-        if (magnitude(gamma) <= kEpsilon * std::sqrt(alpha) * std::sqrt(beta)) continue;
-        rotated = true;
-        const Rotation<C> r = jacobi_rotation(alpha, beta, gamma);
-        rotate_columns(w, m, n, p, q, r);
-        rotate_columns(v, n, n, p, q, r);
-      }
-    }
-    if (!rotated) break;
-  }
-  std::vector<double> norms(static_cast<std::size_t>(n));
-  for (Index j = 0; j < n; ++j)
-    norms[static_cast<std::size_t>(j)] = std::sqrt(real_part(column_dot(j, j)));
-  const std::vector<Index> order = ordering(norms, [](double x, double y) { return x > y; });
-  s.resize(static_cast<std::size_t>(n));
-  for (Index j = 0; j < n; ++j)
-    s[static_cast<std::size_t>(j)] = norms[static_cast<std::size_t>(order[j])];
-  if (u != nullptr) {
-    u->assign(static_cast<std::size_t>(m * m), C(0));
-    std::vector<bool> filled(static_cast<std::size_t>(m), false);
-    for (Index j = 0; j < n; ++j) {
-      const double sigma = s[static_cast<std::size_t>(j)];
-      if (!(sigma > 0)) continue;  // no direction: completed below
-      for (Index i = 0; i < m; ++i)
-        (*u)[at(i, j, m)] = w[at(i, order[static_cast<std::size_t>(j)], n)] / sigma;
-      filled[static_cast<std::size_t>(j)] = true;
-    }
-    complete_orthonormal_columns(*u, m, filled);
-  }
-  if (vh != nullptr) {
-    vh->resize(static_cast<std::size_t>(n * n));
-    for (Index j = 0; j < n; ++j)
-      for (Index k = 0; k < n; ++k)
-        (*vh)[at(j, k, n)] = conjugate(v[at(k, order[static_cast<std::size_t>(j)], n)]);
-  }
+  // A NaN or an infinity (which Eigen refuses: InvalidInput) gives what the Jacobi SVD strict had
+  // before gave for NaN: NaN values and right vectors, and for U the identity's columns.
+  s.assign(static_cast<std::size_t>(k), kNaN);
+  u = identity<C>(m, u_columns);
+  vh.assign(static_cast<std::size_t>(vh_rows * n), C(kNaN));
+  if (!matrix.allFinite()) return;
+  // A wide A is decomposed through its adjoint: A^H = U' S V'^H gives U = V' and V = U'.
+  const bool wide = m < n;
+  const Matrix<C> tall = wide ? Matrix<C>(matrix.adjoint()) : Matrix<C>(matrix);
+  Eigen::VectorXd values;
+  Matrix<C> left;
+  Matrix<C> right;
+  if (!tall_svd(tall, full ? Vectors::full : Vectors::thin, values, left, right)) return;
+  Eigen::Map<Eigen::VectorXd>(s.data(), k) = values;
+  u = row_major<C>(wide ? right : left);
+  vh = row_major<C>((wide ? left : right).adjoint());
 }
 
 template <class C>
-void householder_qr(const C* a, Index m, Index n, std::vector<C>& q, std::vector<C>& r) {
-  r.assign(a, a + m * n);
-  q = identity<C>(m);
+void householder_qr(const C* a, Index m, Index n, bool complete, std::vector<C>& q,
+                    std::vector<C>& r) {
+  interruption_point(2 * m * n * std::min(m, n));
   const Index k = std::min(m, n);
-  for (Index j = 0; j < k; ++j) {
-    double norm = 0;
-    for (Index i = j; i < m; ++i)
-      norm += magnitude(r[at(i, j, n)]) * magnitude(r[at(i, j, n)]);
-    norm = std::sqrt(norm);
-    if (norm == 0) continue;
-    // H = I - 2 v v^H / (v^H v) with v = x - alpha e1 maps x to alpha e1; alpha's phase is
-    // opposite to x0's, so v never cancels.
-    const C x0 = r[at(j, j, n)];
-    const C phase = magnitude(x0) == 0 ? C(1) : x0 / magnitude(x0);
-    const C alpha = -phase * norm;
-    std::vector<C> v(static_cast<std::size_t>(m - j));
-    for (Index i = j; i < m; ++i)
-      v[static_cast<std::size_t>(i - j)] = r[at(i, j, n)];
-    v[0] -= alpha;
-    double v_norm2 = 0;
-    for (const C& value : v)
-      v_norm2 += magnitude(value) * magnitude(value);
-    for (Index c = j; c < n; ++c) {  // R <- H R
-      C tau(0);
-      for (Index i = j; i < m; ++i)
-        tau += conjugate(v[static_cast<std::size_t>(i - j)]) * r[at(i, c, n)];
-      const C factor = tau * (2 / v_norm2);
-      for (Index i = j; i < m; ++i)
-        r[at(i, c, n)] -= v[static_cast<std::size_t>(i - j)] * factor;
-    }
-    for (Index row = 0; row < m; ++row) {  // Q <- Q H
-      C tau(0);
-      for (Index i = j; i < m; ++i)
-        tau += q[at(row, i, m)] * v[static_cast<std::size_t>(i - j)];
-      const C factor = tau * (2 / v_norm2);
-      for (Index i = j; i < m; ++i)
-        q[at(row, i, m)] -= factor * conjugate(v[static_cast<std::size_t>(i - j)]);
-    }
-    r[at(j, j, n)] = alpha;
-    for (Index i = j + 1; i < m; ++i)
-      r[at(i, j, n)] = C(0);
-  }
-  // A real, non-negative diagonal (the standard's definition of R): move each diagonal
-  // element's phase from row j of R into column j of Q, which leaves Q R unchanged.
-  for (Index j = 0; j < k; ++j) {
-    const double size = magnitude(r[at(j, j, n)]);
-    if (!(size > 0)) continue;
-    const C phase = r[at(j, j, n)] / size;
-    for (Index c = j; c < n; ++c)
-      r[at(j, c, n)] *= conjugate(phase);
-    for (Index row = 0; row < m; ++row)
-      q[at(row, j, m)] *= phase;
-    r[at(j, j, n)] = C(size);
-  }
+  const Index q_columns = complete ? m : k;
+  const Eigen::HouseholderQR<Matrix<C>> qr(ConstRows<C>(a, m, n));
+  // The reflectors applied to the first q_columns columns of the identity: O(m k q_columns),
+  // so the reduced Q never needs the m x m one.
+  Matrix<C> q_matrix = qr.householderQ() * Matrix<C>::Identity(m, q_columns);
+  Matrix<C> r_matrix = qr.matrixQR().topRows(q_columns).template triangularView<Eigen::Upper>();
+  // R's diagonal as the reflectors leave it: real (each is a Householder beta, real even for
+  // complex x, which is what the standard asks of R), its signs LAPACK's (geqrf's beta is
+  // -sign(Re alpha) |alpha, x|, Eigen's makeHouseholder the same), so that strict's Q and R are
+  // NumPy's up to rounding and a test comparing them with NumPy's does not fail on signs the
+  // standard leaves open.
+  for (Index j = 0; j < k; ++j)
+    r_matrix(j, j) = C(Eigen::numext::real(r_matrix(j, j)));
+  q = row_major<C>(q_matrix);
+  r = row_major<C>(r_matrix);
 }
 
 template <class C>
 std::vector<C> multiply(const C* a, const C* b, Index rows, Index inner, Index columns) {
+  interruption_point(rows * inner * columns);
   std::vector<C> out(static_cast<std::size_t>(rows * columns), C(0));
-  for (Index i = 0; i < rows; ++i)
-    for (Index k = 0; k < inner; ++k)
-      for (Index j = 0; j < columns; ++j)
-        out[at(i, j, columns)] += a[at(i, k, inner)] * b[at(k, j, columns)];
+  Rows<C>(out.data(), rows, columns).noalias() =
+      ConstRows<C>(a, rows, inner) * ConstRows<C>(b, inner, columns);
   return out;
 }
 
@@ -408,13 +261,15 @@ template bool cholesky_lower(const double*, Index, std::vector<double>&);
 template bool cholesky_lower(const Complex*, Index, std::vector<Complex>&);
 template void hermitian_eigen(const double*, Index, std::vector<double>&, std::vector<double>*);
 template void hermitian_eigen(const Complex*, Index, std::vector<double>&, std::vector<Complex>*);
-template void singular_value_decomposition(const double*, Index, Index, std::vector<double>&,
-                                           std::vector<double>*, std::vector<double>*);
-template void singular_value_decomposition(const Complex*, Index, Index, std::vector<double>&,
-                                           std::vector<Complex>*, std::vector<Complex>*);
-template void householder_qr(const double*, Index, Index, std::vector<double>&,
+template std::vector<double> singular_values(const double*, Index, Index);
+template std::vector<double> singular_values(const Complex*, Index, Index);
+template void singular_value_decomposition(const double*, Index, Index, bool, std::vector<double>&,
+                                           std::vector<double>&, std::vector<double>&);
+template void singular_value_decomposition(const Complex*, Index, Index, bool, std::vector<double>&,
+                                           std::vector<Complex>&, std::vector<Complex>&);
+template void householder_qr(const double*, Index, Index, bool, std::vector<double>&,
                              std::vector<double>&);
-template void householder_qr(const Complex*, Index, Index, std::vector<Complex>&,
+template void householder_qr(const Complex*, Index, Index, bool, std::vector<Complex>&,
                              std::vector<Complex>&);
 template std::vector<double> multiply(const double*, const double*, Index, Index, Index);
 template std::vector<Complex> multiply(const Complex*, const Complex*, Index, Index, Index);

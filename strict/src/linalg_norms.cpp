@@ -7,9 +7,16 @@
 #include <fmt/format.h>
 
 #include "internal/axes.hpp"
+#include "internal/convert.hpp"
+#include "internal/dispatch.hpp"
+#include "internal/elementwise.hpp"
+#include "internal/extremum.hpp"
 #include "internal/linalg_kernels.hpp"
 #include "internal/linalg_support.hpp"
+#include "internal/pairwise_sum.hpp"
+#include "internal/reduction_kernels.hpp"
 #include "strict/errors.hpp"
+#include "strict/interruption.hpp"
 #include "strict/linalg.hpp"
 
 namespace strict::linalg {
@@ -65,11 +72,8 @@ double matrix_norm_of(MatrixNorm norm, const C* a, std::int64_t rows, std::int64
         totals[static_cast<std::size_t>(of_columns ? j : i)] += magnitude(a[i * columns + j]);
     return totals;
   };
-  const auto singular_values = [&] {
-    std::vector<double> s;
-    internal::linalg::singular_value_decomposition<C>(a, rows, columns, s, nullptr, nullptr);
-    return s;
-  };
+  // Only the values: no singular vectors are computed.
+  const auto singular_values = [&] { return internal::linalg::singular_values(a, rows, columns); };
   switch (norm) {
     case MatrixNorm::frobenius: {
       double total = 0;
@@ -106,6 +110,60 @@ double matrix_norm_of(MatrixNorm norm, const C* a, std::int64_t rows, std::int64
       return singular_values().back();
   }
   return 0;
+}
+
+// norms[o] = finish(the sum of term(x_i) over output o's elements), added pairwise as NumPy's
+// add.reduce (and sum() here) adds.
+template <class In, class Term, class Finish>
+void sum_norms(const In* data, const internal::ReductionPlan& plan, const Term& term,
+               const Finish& finish, double* norms) {
+  internal::PairwiseLanes<double> columns(plan.extent, plan.inner);
+  internal::for_each_reduction(
+      data, plan, internal::kPairwiseLanes,
+      [&](const In* line, std::int64_t o) {
+        norms[o] = finish(internal::pairwise_sum<double>(line, plan.extent, term));
+      },
+      [&](const In* rows, std::int64_t o, std::int64_t lanes) {
+        columns.sum(
+            rows, plan.extent, plan.inner, lanes,
+            [&](In value, std::int64_t) { return term(value); }, norms + o);
+        for (std::int64_t l = 0; l < lanes; ++l)
+          norms[o + l] = finish(norms[o + l]);
+      });
+}
+
+// norms[o] = the maximum (minimum) of size(x_i) over output o's elements, as a scan in order
+// finds it: a NaN propagates, as in max() and min().
+template <internal::Extremum e, class In, class Size>
+void extreme_norms(const In* data, const internal::ReductionPlan& plan, const Size& size,
+                   double* norms) {
+  internal::for_each_reduction(
+      data, plan, internal::kLaneBlock,
+      [&](const In* line, std::int64_t o) {
+        double sizes[internal::kReductionChunk];
+        double best = 0;
+        for (std::int64_t start = 0; start < plan.extent; start += internal::kReductionChunk) {
+          const std::int64_t length = std::min(internal::kReductionChunk, plan.extent - start);
+          for (std::int64_t i = 0; i < length; ++i)
+            sizes[i] = size(line[start + i]);
+          const double value = internal::extreme_line<e>(sizes, length);
+          if (start == 0 || internal::replaces<e>(value, best)) best = value;
+        }
+        norms[o] = best;
+      },
+      [&](const In* rows, std::int64_t o, std::int64_t lanes) {
+        double* best = norms + o;
+        for (std::int64_t l = 0; l < lanes; ++l)
+          best[l] = size(rows[l]);
+        for (std::int64_t r = 1; r < plan.extent; ++r) {
+          interruption_point(lanes);
+          const In* row = rows + r * plan.inner;
+          for (std::int64_t l = 0; l < lanes; ++l) {
+            const double value = size(row[l]);
+            best[l] = internal::replaces<e>(value, best[l]) ? value : best[l];
+          }
+        }
+      });
 }
 
 }  // namespace
@@ -158,43 +216,48 @@ Array vector_norm(const Array& x, const VectorNormOptions& options) {
                     p > 0 ? "" : "-", p > 0 ? "maximum" : "minimum", fmt::join(x.shape(), ", ")));
   }
   Array out = result_like(name, x, plan.result_shape, real_dtype_of(x.dtype()));
-  internal::linalg::visit_compute_type(x.dtype(), [&](auto tag) {
-    using C = typename decltype(tag)::type;
-    const std::vector<C> a = read_as<C>(x);
-    std::vector<double> norms(static_cast<std::size_t>(plan.output_count()));
-    for (std::int64_t o = 0; o < plan.output_count(); ++o) {
-      const std::int64_t base = plan.output_bases[static_cast<std::size_t>(o)];
-      const auto element = [&](std::int64_t r) {
-        return magnitude(
-            a[static_cast<std::size_t>(base + plan.reduced_offsets[static_cast<std::size_t>(r)])]);
-      };
-      double result = 0;
-      if (p == kInfinity || p == -kInfinity) {
-        // linalg.py, vector_norm: inf is the "infinity norm" max(abs(x)); -inf is min(abs(x)).
-        result = element(0);
-        for (std::int64_t r = 1; r < plan.reduced_count(); ++r)
-          result = p > 0 ? std::max(result, element(r)) : std::min(result, element(r));
-      } else if (p == 0) {
-        // "sum(a != 0)".
-        for (std::int64_t r = 0; r < plan.reduced_count(); ++r)
-          result += element(r) != 0 ? 1 : 0;
-      } else if (p == 1) {
-        for (std::int64_t r = 0; r < plan.reduced_count(); ++r)
-          result += element(r);
-      } else if (p == 2) {
-        for (std::int64_t r = 0; r < plan.reduced_count(); ++r)
-          result += element(r) * element(r);
-        result = std::sqrt(result);
-      } else {
-        // "sum(abs(a)**ord)**(1./ord)", for positive and negative ord alike.
-        for (std::int64_t r = 0; r < plan.reduced_count(); ++r)
-          result += std::pow(element(r), p);
-        result = std::pow(result, 1 / p);
+  std::vector<double> norms(static_cast<std::size_t>(plan.output_count()));
+  internal::linalg::visit_compute_type(x.dtype(), [&](auto compute_tag) {
+    using C = typename decltype(compute_tag)::type;
+    internal::visit_dtype(x.dtype(), [&](auto tag) {
+      using In = typename decltype(tag)::type;
+      if constexpr (internal::category_allows_v<internal::Category::floating, In>) {
+        const internal::ReductionInput<In> input(x, plan);
+        // |x_i| in double, of x_i in the compute type (double, or complex<double>).
+        const auto size = [](In value) { return magnitude(internal::convert_element<C>(value)); };
+        if (std::isinf(p)) {
+          // linalg.py, vector_norm: inf is the "infinity norm" max(abs(x)); -inf is min(abs(x)).
+          internal::visit_extremum(p > 0 ? internal::Extremum::max : internal::Extremum::min,
+                                   [&](auto extremum) {
+                                     constexpr internal::Extremum e = decltype(extremum)::value;
+                                     extreme_norms<e>(input.data(), plan, size, norms.data());
+                                   });
+        } else if (p == 2) {
+          sum_norms(
+              input.data(), plan,
+              [&](In value) {
+                const double m = size(value);
+                return m * m;
+              },
+              [](double total) { return std::sqrt(total); }, norms.data());
+        } else if (p == 1) {
+          sum_norms(
+              input.data(), plan, size, [](double total) { return total; }, norms.data());
+        } else if (p == 0) {
+          // "sum(a != 0)".
+          sum_norms(
+              input.data(), plan, [&](In value) { return size(value) != 0 ? 1.0 : 0.0; },
+              [](double total) { return total; }, norms.data());
+        } else {
+          // "sum(abs(a)**ord)**(1./ord)", for positive and negative ord alike.
+          sum_norms(
+              input.data(), plan, [&](In value) { return std::pow(size(value), p); },
+              [&](double total) { return std::pow(total, 1 / p); }, norms.data());
+        }
       }
-      norms[static_cast<std::size_t>(o)] = result;
-    }
-    write_into(out, norms);
+    });
   });
+  write_into(out, norms);
   return out;
 }
 

@@ -16,6 +16,7 @@
 #include "internal/placement.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
+#include "strict/interruption.hpp"
 
 namespace strict {
 namespace {
@@ -92,6 +93,7 @@ Array matmul(const Array& x1, const Array& x2) {
         // sums its products in the order of k, as a dot product would, while the rows of r are
         // read along their memory (k-outer, j-inner: 0.26 s -> a few ms for SciPy's kmeans).
         for (std::int64_t i = 0; i < rows; ++i) {
+          interruption_point(inner * columns);
           T* row = o + i * columns;
           std::fill(row, row + columns, T{});
           for (std::int64_t k = 0; k < inner; ++k) {

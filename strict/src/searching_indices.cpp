@@ -2,6 +2,7 @@
 // indices or counts, in the device's default index dtype.
 #include "strict/searching_indices.hpp"
 
+#include <algorithm>
 #include <string_view>
 #include <type_traits>
 #include <utility>
@@ -15,6 +16,7 @@
 #include "internal/elementwise.hpp"
 #include "internal/extremum.hpp"
 #include "internal/placement.hpp"
+#include "internal/reduction_kernels.hpp"
 #include "internal/sort_order.hpp"
 #include "strict/creation.hpp"
 #include "strict/default_device.hpp"
@@ -62,24 +64,24 @@ Array arg_extremum(std::string_view function, const Array& x, const ArgExtremumO
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::real_numeric, T>) {
-      const T* data = ArrayAccess::data<T>(x);
-      for (std::int64_t o = 0; o < plan.output_count(); ++o) {
-        const std::int64_t base = plan.output_bases[static_cast<std::size_t>(o)];
-        std::int64_t best = 0;
-        for (std::int64_t r = 0; r < plan.reduced_count(); ++r) {
-          const T value = data[base + plan.reduced_offsets[static_cast<std::size_t>(r)]];
-          const T current = data[base + plan.reduced_offsets[static_cast<std::size_t>(best)]];
-          // NaN is the extreme value, as in max() and min(); the first one wins. Otherwise only
-          // a strictly better value moves the index: "When the maximum value occurs multiple
-          // times, only the indices corresponding to the first occurrence are returned."
-          if (internal::is_nan_value(value)) {
-            best = r;
-            break;
-          }
-          if (which == Extremum::max ? value > current : value < current) best = r;
-        }
-        found[static_cast<std::size_t>(o)] = best;
-      }
+      const internal::ReductionInput<T> input(x, plan);
+      // NaN is the extreme value, as in max() and min(); the first one wins. Otherwise only
+      // a strictly better value moves the index: "When the maximum value occurs multiple
+      // times, only the indices corresponding to the first occurrence are returned."
+      std::vector<T> best(static_cast<std::size_t>(
+          plan.inner > 1 ? std::min(plan.inner, internal::kLaneBlock) : 0));
+      internal::visit_extremum(which, [&](auto extremum) {
+        constexpr Extremum e = decltype(extremum)::value;
+        internal::for_each_reduction(
+            input.data(), plan, internal::kLaneBlock,
+            [&](const T* line, std::int64_t o) {
+              found[static_cast<std::size_t>(o)] = internal::arg_extreme_line<e>(line, plan.extent);
+            },
+            [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+              internal::arg_extreme_lanes<e>(rows, plan.extent, plan.inner, lanes, best.data(),
+                                             found.data() + o);
+            });
+      });
     }
   });
   // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment as much as
@@ -144,12 +146,15 @@ Array count_nonzero(const Array& x, const AxisOptions& options) {
   std::vector<std::int64_t> counts(static_cast<std::size_t>(plan.output_count()), 0);
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const T* data = ArrayAccess::data<T>(x);
-    for (std::int64_t o = 0; o < plan.output_count(); ++o) {
-      const std::int64_t base = plan.output_bases[static_cast<std::size_t>(o)];
-      for (const std::int64_t offset : plan.reduced_offsets)
-        counts[static_cast<std::size_t>(o)] += is_nonzero(data[base + offset]) ? 1 : 0;
-    }
+    const internal::ReductionInput<T> input(x, plan);
+    internal::for_each_reduction(
+        input.data(), plan, internal::kLaneBlock,
+        [&](const T* line, std::int64_t o) {
+          counts[static_cast<std::size_t>(o)] = internal::tally_line<true>(line, plan.extent);
+        },
+        [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+          internal::tally_lanes<true>(rows, plan.extent, plan.inner, lanes, counts.data() + o);
+        });
   });
   // "Preserve device assignment"; "The returned array must have the default array index data
   // type."

@@ -3,14 +3,16 @@
 #include "strict/set.hpp"
 
 #include <algorithm>
-#include <numeric>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "internal/array_access.hpp"
 #include "internal/dispatch.hpp"
 #include "internal/sort_order.hpp"
 #include "strict/default_device.hpp"
 #include "strict/fault.hpp"
+#include "strict/interruption.hpp"
 
 namespace strict {
 namespace {
@@ -29,18 +31,25 @@ Groups group_equal_elements(const Array& x) {
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* data = ArrayAccess::data<T>(x);
-    std::vector<std::int64_t> order(n);
-    std::iota(order.begin(), order.end(), std::int64_t{0});
-    // Stable, so the first element of each group is its first occurrence in x.
-    std::stable_sort(order.begin(), order.end(), [&](std::int64_t a, std::int64_t b) {
-      return internal::ascending_before(data[a], data[b]);
+    // Each element with its position, sorted where they lie in memory (an index sort that read
+    // the values through the positions was 17x NumPy at 10^6 elements). NaNs set apart first, in
+    // their order; the sort is stable, so the first element of each group is its first occurrence
+    // in x.
+    std::vector<std::pair<T, std::int64_t>> keyed(n);
+    for (std::size_t i = 0; i < n; ++i)
+      keyed[i] = {data[i], static_cast<std::int64_t>(i)};
+    const auto numbers_end = std::stable_partition(
+        keyed.begin(), keyed.end(), [](const auto& k) { return !internal::is_nan_value(k.first); });
+    std::stable_sort(keyed.begin(), numbers_end, [](const auto& a, const auto& b) {
+      return internal::ascending_before(a.first, b.first);
     });
-    for (const std::int64_t i : order) {
+    interruption_point(static_cast<std::int64_t>(n) * 16);
+    for (const auto& [value, i] : keyed) {
       // set_functions.py: "Uniqueness should be determined based on value equality (see
       // equal())": NaNs (and complex values with a NaN component) equal nothing, so each is its
       // own unique value with a count of one; -0 == +0, so signed zeros form one group, whose
       // value is the first to occur in x.
-      const bool same = !groups.first.empty() && data[groups.first.back()] == data[i];
+      const bool same = !groups.first.empty() && data[groups.first.back()] == value;
       if (!same) {
         groups.first.push_back(i);
         groups.counts.push_back(0);

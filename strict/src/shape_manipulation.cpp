@@ -134,10 +134,27 @@ Array broadcast_to(const Array& x, const Shape& shape) {
   return broadcast_copy("broadcast_to", x, shape);
 }
 
+namespace {
+
+// Where expand_dims inserts a dimension into an output of `ndim` dimensions. manipulation_functions
+// .py (2023.12 on), Raises: "If provided an invalid axis position, an IndexError should be
+// raised".
+std::int64_t inserted_position(const Array& x, std::int64_t axis, std::int64_t ndim) {
+  if (axis < -ndim || axis >= ndim) {
+    throw IndexError(fmt::format(
+        "expand_dims(): axis={} is out of range for an array of {} dimension(s) expanded to {}; "
+        "use an axis in [{}, {}]",
+        axis, x.ndim(), ndim, -ndim, ndim - 1));
+  }
+  return axis < 0 ? axis + ndim : axis;
+}
+
+}  // namespace
+
 Array expand_dims(const Array& x, std::int64_t axis) {
   // spec: "a valid axis must reside on the closed-interval [-N-1, N]"; a negative axis inserts
   // at N + axis + 1.
-  const std::int64_t position = internal::normalize_axis("expand_dims", axis, x.ndim() + 1);
+  const std::int64_t position = inserted_position(x, axis, x.ndim() + 1);
   std::vector<std::int64_t> sources;
   for (std::int64_t d = 0; d < x.ndim(); ++d)
     sources.push_back(d);
@@ -152,8 +169,7 @@ Array expand_dims(const Array& x, const std::vector<std::int64_t>& axes) {
   const std::int64_t ndim = x.ndim() + static_cast<std::int64_t>(axes.size());
   std::vector<bool> inserted(static_cast<std::size_t>(ndim), false);
   for (const std::int64_t axis : axes) {
-    const auto position =
-        static_cast<std::size_t>(internal::normalize_axis("expand_dims", axis, ndim));
+    const auto position = static_cast<std::size_t>(inserted_position(x, axis, ndim));
     if (inserted[position]) {
       throw InvalidArgumentError(fmt::format(
           "expand_dims(): axis ({}) names position {} twice; the positions must be distinct",

@@ -1,11 +1,13 @@
 // Statistical functions: reductions over axes and cumulative sums and products.
 #include "strict/statistical.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <limits>
 #include <string_view>
 #include <type_traits>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -16,10 +18,12 @@
 #include "internal/elementwise.hpp"
 #include "internal/extremum.hpp"
 #include "internal/pairwise_sum.hpp"
+#include "internal/reduction_kernels.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/default_device.hpp"
 #include "strict/errors.hpp"
 #include "strict/fault.hpp"
+#include "strict/interruption.hpp"
 
 namespace strict {
 namespace {
@@ -92,36 +96,74 @@ void visit_numeric_pair(DType in, DType out, F&& f) {
 
 enum class Accumulate { sum, product };
 
+// The operation of sum and prod (and their cumulative forms), integers wrapping around.
+struct WrappingAdd {
+  template <class T>
+  T operator()(T a, T b) const {
+    return internal::wrapping_add(a, b);
+  }
+};
+struct WrappingMultiply {
+  template <class T>
+  T operator()(T a, T b) const {
+    return internal::wrapping_multiply(a, b);
+  }
+};
+
+// Calls f(op, identity) with the operation of `accumulate` (known when compiled) and its identity.
+template <class Out, class F>
+void visit_accumulate(Accumulate accumulate, F&& f) {
+  if (accumulate == Accumulate::product) {
+    f(WrappingMultiply{}, Out(1));
+  } else {
+    f(WrappingAdd{}, Out(0));
+  }
+}
+
 Array sum_or_prod(std::string_view function, const Array& x, const ReductionOptions& options,
                   Accumulate accumulate) {
   internal::require_category(function, "x", x.dtype(), Category::numeric);
   const DType out_dtype = accumulation_dtype(function, x, options.dtype);
   Reduction r = start_reduction(function, x, options.axis, options.keepdims, out_dtype);
+  const internal::ReductionPlan& plan = r.plan;
   visit_numeric_pair(x.dtype(), out_dtype, [&](auto in_tag, auto out_tag) {
     using In = typename decltype(in_tag)::type;
     using Out = typename decltype(out_tag)::type;
-    const In* data = ArrayAccess::data<In>(x);
+    const internal::ReductionInput<In> input(x, plan);
     Out* result = ArrayAccess::data<Out>(r.out);
-    for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
-      const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
-      const auto value = [&](std::int64_t offset) {
-        return internal::convert_element<Out>(data[base + offset]);
-      };
-      // The empty sum is 0 and the empty product 1 (spec: "If N is 0, the product is 1").
-      if constexpr (!internal::wraps_v<Out>) {
-        if (accumulate == Accumulate::sum) {  // floating: pairwise, as NumPy sums
-          result[o] = Out(0) + internal::pairwise_sum<Out>(r.plan.reduced_offsets, value);
-          continue;
-        }
+    const auto load = [](In value) { return internal::convert_element<Out>(value); };
+    // The empty sum is 0 and the empty product 1 (spec: "If N is 0, the product is 1").
+    if constexpr (!internal::wraps_v<Out>) {
+      if (accumulate == Accumulate::sum) {  // floating: pairwise, as NumPy sums
+        internal::PairwiseLanes<Out> columns(plan.extent, plan.inner);
+        internal::for_each_reduction(
+            input.data(), plan, internal::kPairwiseLanes,
+            [&](const In* line, std::int64_t o) {
+              result[o] = Out(0) + internal::pairwise_sum<Out>(line, plan.extent, load);
+            },
+            [&](const In* rows, std::int64_t o, std::int64_t lanes) {
+              columns.sum(
+                  rows, plan.extent, plan.inner, lanes,
+                  [&](In value, std::int64_t) { return load(value); }, result + o);
+              for (std::int64_t l = 0; l < lanes; ++l)
+                result[o + l] = Out(0) + result[o + l];
+            });
+        return;
       }
-      Out total = accumulate == Accumulate::product ? Out(1) : Out(0);
-      for (const std::int64_t offset : r.plan.reduced_offsets) {
-        total = accumulate == Accumulate::product
-                    ? internal::wrapping_multiply(total, value(offset))
-                    : internal::wrapping_add(total, value(offset));
-      }
-      result[o] = total;
     }
+    // In order (integers wrap around, so any order gives their sum; a floating product keeps
+    // the order of its elements).
+    visit_accumulate<Out>(accumulate, [&](auto op, Out identity) {
+      internal::for_each_reduction(
+          input.data(), plan, internal::kLaneBlock,
+          [&](const In* line, std::int64_t o) {
+            result[o] = internal::fold_line(line, plan.extent, identity, load, op);
+          },
+          [&](const In* rows, std::int64_t o, std::int64_t lanes) {
+            internal::fold_lanes(rows, plan.extent, plan.inner, lanes, identity, load, op,
+                                 result + o);
+          });
+    });
   });
   return r.out;
 }
@@ -132,7 +174,8 @@ Array extremum(std::string_view function, const Array& x, const AxisOptions& opt
                Extremum which) {
   internal::require_category(function, "x", x.dtype(), Category::real_numeric);
   Reduction r = start_reduction(function, x, options.axis, options.keepdims, x.dtype());
-  if (r.plan.reduced_count() == 0 && r.plan.output_count() > 0) {
+  const internal::ReductionPlan& plan = r.plan;
+  if (plan.reduced_count() == 0 && plan.output_count() > 0) {
     // spec: "When the number of elements over which to compute the maximum value is zero, the
     // maximum value is implementation-defined"; strict raises, as array-api-strict does.
     throw InvalidArgumentError(
@@ -142,20 +185,21 @@ Array extremum(std::string_view function, const Array& x, const AxisOptions& opt
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::real_numeric, T>) {
-      const T* data = ArrayAccess::data<T>(x);
+      const internal::ReductionInput<T> input(x, plan);
       T* result = ArrayAccess::data<T>(r.out);
-      for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
-        const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
-        T best = data[base + r.plan.reduced_offsets.front()];
-        for (const std::int64_t offset : r.plan.reduced_offsets) {
-          const T value = data[base + offset];
-          const bool is_nan = value != value;  // NaN values propagate (spec, special cases)
-          const bool better = which == Extremum::max ? value > best : value < best;
-          if (is_nan || better) best = value;
-          if (is_nan) break;
-        }
-        result[o] = best;
-      }
+      // NaN values propagate (spec, special cases): the first NaN, else the first of the
+      // elements equal to the extreme, as a scan in order finds them.
+      internal::visit_extremum(which, [&](auto extremum) {
+        constexpr Extremum e = decltype(extremum)::value;
+        internal::for_each_reduction(
+            input.data(), plan, internal::kLaneBlock,
+            [&](const T* line, std::int64_t o) {
+              result[o] = internal::extreme_line<e>(line, plan.extent);
+            },
+            [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+              internal::extreme_lanes<e>(rows, plan.extent, plan.inner, lanes, result + o);
+            });
+      });
     }
   });
   return r.out;
@@ -192,13 +236,11 @@ Array mean(const Array& x, const AxisOptions& options) {
       // with sum(x) / N is one downstream tests can predict (a float32 mean of [max, max]
       // overflows to inf in every one of them).
       using Real = internal::real_type_t<T>;
-      const T* data = ArrayAccess::data<T>(x);
+      const internal::ReductionPlan& plan = r.plan;
+      const internal::ReductionInput<T> input(x, plan);
       T* result = ArrayAccess::data<T>(r.out);
-      const std::int64_t count = r.plan.reduced_count();
-      for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
-        const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
-        const T total = internal::pairwise_sum<T>(
-            r.plan.reduced_offsets, [&](std::int64_t offset) { return data[base + offset]; });
+      const std::int64_t count = plan.reduced_count();
+      const auto write = [&](std::int64_t o, T total) {
         // spec: "If N is 0, the arithmetic mean is NaN."
         constexpr Real nan = std::numeric_limits<Real>::quiet_NaN();
         if (count == 0) {
@@ -210,7 +252,21 @@ Array mean(const Array& x, const AxisOptions& options) {
         } else {
           result[o] = total / static_cast<Real>(count);
         }
-      }
+      };
+      const auto same = [](T value) { return value; };
+      internal::PairwiseLanes<T> columns(count, plan.inner);
+      internal::for_each_reduction(
+          input.data(), plan, internal::kPairwiseLanes,
+          [&](const T* line, std::int64_t o) {
+            write(o, internal::pairwise_sum<T>(line, count, same));
+          },
+          [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+            columns.sum(
+                rows, count, plan.inner, lanes, [](T value, std::int64_t) { return value; },
+                result + o);
+            for (std::int64_t l = 0; l < lanes; ++l)
+              write(o + l, result[o + l]);
+          });
     }
   });
   return r.out;
@@ -227,26 +283,55 @@ Array spread(std::string_view function, const Array& x, const VarianceOptions& o
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_floating_point_v<T>) {
-      const T* data = ArrayAccess::data<T>(x);
+      const internal::ReductionPlan& plan = r.plan;
+      const internal::ReductionInput<T> input(x, plan);
       T* result = ArrayAccess::data<T>(r.out);
-      const auto count = static_cast<double>(r.plan.reduced_count());
+      const auto count = static_cast<double>(plan.reduced_count());
       const double divisor = count - options.correction;
-      for (std::int64_t o = 0; o < r.plan.output_count(); ++o) {
-        const std::int64_t base = r.plan.output_bases[static_cast<std::size_t>(o)];
-        const double total = internal::pairwise_sum<double>(
-            r.plan.reduced_offsets,
-            [&](std::int64_t offset) { return static_cast<double>(data[base + offset]); });
-        const double average = total / count;
-        const double squares =
-            internal::pairwise_sum<double>(r.plan.reduced_offsets, [&](std::int64_t offset) {
-              const double deviation = data[base + offset] - average;
-              return deviation * deviation;
-            });
+      // Two pairwise sums in double: of the values, then of the squared deviations from their
+      // mean.
+      const auto write = [&](std::int64_t o, double squares) {
         // spec: "If N - correction is less than or equal to 0, the variance is NaN."
         const double variance =
             divisor <= 0.0 ? std::numeric_limits<double>::quiet_NaN() : squares / divisor;
         result[o] = static_cast<T>(which == Spread::variance ? variance : std::sqrt(variance));
+      };
+      internal::PairwiseLanes<double> columns(plan.extent, plan.inner);
+      std::vector<double> averages;
+      std::vector<double> squares;
+      if (plan.inner > 1) {
+        averages.resize(static_cast<std::size_t>(std::min(plan.inner, internal::kPairwiseLanes)));
+        squares.resize(averages.size());
       }
+      internal::for_each_reduction(
+          input.data(), plan, internal::kPairwiseLanes,
+          [&](const T* line, std::int64_t o) {
+            const double total = internal::pairwise_sum<double>(
+                line, plan.extent, [](T value) { return static_cast<double>(value); });
+            const double average = total / count;
+            const double squares = internal::pairwise_sum<double>(line, plan.extent, [&](T value) {
+              const double deviation = value - average;
+              return deviation * deviation;
+            });
+            write(o, squares);
+          },
+          [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+            double* mean_of = averages.data();
+            columns.sum(
+                rows, plan.extent, plan.inner, lanes,
+                [](T value, std::int64_t) { return static_cast<double>(value); }, mean_of);
+            for (std::int64_t l = 0; l < lanes; ++l)
+              mean_of[l] /= count;
+            columns.sum(
+                rows, plan.extent, plan.inner, lanes,
+                [&](T value, std::int64_t l) {
+                  const double deviation = value - mean_of[l];
+                  return deviation * deviation;
+                },
+                squares.data());
+            for (std::int64_t l = 0; l < lanes; ++l)
+              write(o + l, squares[static_cast<std::size_t>(l)]);
+          });
     }
   });
   return r.out;
@@ -280,23 +365,44 @@ Array cumulative(std::string_view function, const Array& x, const CumulativeOpti
     using Out = typename decltype(out_tag)::type;
     const In* data = ArrayAccess::data<In>(x);
     Out* result = ArrayAccess::data<Out>(out);
-    const Out identity = accumulate == Accumulate::product ? Out(1) : Out(0);
-    for (std::int64_t outer = 0; outer < split.outer; ++outer) {
-      for (std::int64_t inner = 0; inner < split.inner; ++inner) {
-        const std::int64_t in_base = outer * split.extent * split.inner + inner;
-        const std::int64_t out_base = outer * out_extent * split.inner + inner;
-        Out running = identity;
+    visit_accumulate<Out>(accumulate, [&](auto op, Out identity) {
+      const auto load = [](In value) { return internal::convert_element<Out>(value); };
+      const std::int64_t inner = split.inner;
+      for (std::int64_t outer = 0; outer < split.outer; ++outer) {
+        const In* from = data + outer * split.extent * inner;
+        Out* to = result + outer * out_extent * inner;
         // include_initial: "the initial value must be the additive identity (i.e., zero)" for
         // cumulative_sum, the multiplicative identity (one) for cumulative_prod.
-        if (initial != 0) result[out_base] = identity;
+        if (initial != 0) std::fill(to, to + inner, identity);
+        to += initial * inner;
+        if (inner == 1) {  // one line: a running total
+          Out running = identity;
+          for (std::int64_t start = 0; start < split.extent; start += internal::kReductionChunk) {
+            const std::int64_t end = std::min(split.extent, start + internal::kReductionChunk);
+            interruption_point(end - start);
+            for (std::int64_t step = start; step < end; ++step) {
+              running = op(running, load(from[step]));
+              to[step] = running;
+            }
+          }
+          continue;
+        }
+        // Rows of running totals side by side, each row from the one before.
         for (std::int64_t step = 0; step < split.extent; ++step) {
-          const Out value = internal::convert_element<Out>(data[in_base + step * split.inner]);
-          running = accumulate == Accumulate::product ? internal::wrapping_multiply(running, value)
-                                                      : internal::wrapping_add(running, value);
-          result[out_base + (step + initial) * split.inner] = running;
+          interruption_point(inner);
+          const In* row = from + step * inner;
+          Out* totals = to + step * inner;
+          if (step == 0) {
+            for (std::int64_t i = 0; i < inner; ++i)
+              totals[i] = op(identity, load(row[i]));
+          } else {
+            const Out* before = totals - inner;
+            for (std::int64_t i = 0; i < inner; ++i)
+              totals[i] = op(before[i], load(row[i]));
+          }
         }
       }
-    }
+    });
   });
   return out;
 }

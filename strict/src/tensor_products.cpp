@@ -16,11 +16,14 @@
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/linalg_support.hpp"
+#include "internal/pairwise_sum.hpp"
 #include "internal/placement.hpp"
+#include "internal/reduction_kernels.hpp"
 #include "internal/strides.hpp"
 #include "internal/tensor_products.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
+#include "strict/interruption.hpp"
 
 namespace strict {
 namespace {
@@ -210,6 +213,7 @@ Array tensordot(std::string_view function, const Array& x1, const Array& x2,
       T* result = ArrayAccess::data<T>(out);
       std::size_t position = 0;
       for (std::int64_t base1 : free1) {
+        interruption_point(static_cast<std::int64_t>(free2.size() * inner1.size()));
         for (std::int64_t base2 : free2) {
           T total{};
           for (std::size_t k = 0; k < inner1.size(); ++k) {
@@ -271,23 +275,79 @@ Array vecdot(std::string_view function, const Array& x1, const Array& x2, std::i
   const std::int64_t step2 = layout2.second;
   Array out = ArrayAccess::allocate(result_shape, operands.dtype, operands.device,
                                     propagated_from(function, x1.provenance()));
-  const std::vector<std::int64_t> bases1 = offsets_of(result_shape, layout1.first);
-  const std::vector<std::int64_t> bases2 = offsets_of(result_shape, layout2.first);
   internal::visit_dtype(operands.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {
-      const std::vector<T> left = internal::linalg::read_as<T>(x1);
-      const std::vector<T> right = internal::linalg::read_as<T>(x2);
+      // Each operand's elements as T: its own, or a copy converted to the promoted dtype.
+      std::vector<T> copy1;
+      std::vector<T> copy2;
+      const T* left = x1.dtype() == operands.dtype
+                          ? ArrayAccess::data<T>(x1)
+                          : (copy1 = internal::linalg::read_as<T>(x1)).data();
+      const T* right = x2.dtype() == operands.dtype
+                           ? ArrayAccess::data<T>(x2)
+                           : (copy2 = internal::linalg::read_as<T>(x2)).data();
       T* result = ArrayAccess::data<T>(out);
-      for (std::size_t i = 0; i < bases1.size(); ++i) {
-        T total{};
-        // "sum over i of conj(a_i) * b_i", the conjugate "if a_i is complex".
-        for (std::int64_t k = 0; k < length; ++k) {
-          total = internal::wrapping_add(
-              total, internal::wrapping_multiply(conjugate(left[bases1[i] + k * step1]),
-                                                 right[bases2[i] + k * step2]));
+      // "sum over i of conj(a_i) * b_i", the conjugate "if a_i is complex". The sum as sum()
+      // adds (pairwise for floating types, as NumPy sums; integers wrap around, in any order).
+      const auto product = [](T a, T b) { return internal::wrapping_multiply(conjugate(a), b); };
+      constexpr bool pairwise = !internal::wraps_v<T>;
+      if (x1.shape() == x2.shape()) {
+        // Nothing broadcast: x2's element that pairs with x1's lies at the same offset, and the
+        // vectors are `outer` blocks of `length` steps of `inner` vectors side by side.
+        const internal::AxisSplit split =
+            internal::split_at_axis(x1.shape(), static_cast<std::int64_t>(axis1));
+        internal::ReductionPlan plan;
+        plan.outer = split.outer;
+        plan.extent = length;
+        plan.inner = split.inner;
+        // Reads an element of x1 by reference, and so its offset, which is its partner's.
+        const auto term = [&](const T& a) { return product(a, right[&a - left]); };
+        if constexpr (pairwise) {
+          internal::PairwiseLanes<T> columns(length, plan.inner);
+          internal::for_each_reduction(
+              left, plan, internal::kPairwiseLanes,
+              [&](const T* line, std::int64_t o) {
+                result[o] = T{} + internal::pairwise_sum<T>(line, length, term);
+              },
+              [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+                columns.sum(
+                    rows, length, plan.inner, lanes,
+                    [&](const T& a, std::int64_t) { return term(a); }, result + o);
+                for (std::int64_t l = 0; l < lanes; ++l)
+                  result[o + l] = T{} + result[o + l];
+              });
+        } else {
+          const auto add = [](T total, T value) { return internal::wrapping_add(total, value); };
+          internal::for_each_reduction(
+              left, plan, internal::kLaneBlock,
+              [&](const T* line, std::int64_t o) {
+                result[o] = internal::fold_line(line, length, T{}, term, add);
+              },
+              [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+                internal::fold_lanes(rows, length, plan.inner, lanes, T{}, term, add, result + o);
+              });
         }
-        result[i] = total;
+        return;
+      }
+      // Broadcast operands: each output's products gathered, then summed as above.
+      const std::vector<std::int64_t> bases1 = offsets_of(result_shape, layout1.first);
+      const std::vector<std::int64_t> bases2 = offsets_of(result_shape, layout2.first);
+      std::vector<T> products(static_cast<std::size_t>(length));
+      for (std::size_t i = 0; i < bases1.size(); ++i) {
+        interruption_point(length);
+        for (std::int64_t k = 0; k < length; ++k) {
+          products[static_cast<std::size_t>(k)] =
+              product(left[bases1[i] + k * step1], right[bases2[i] + k * step2]);
+        }
+        const auto same = [](T value) { return value; };
+        if constexpr (pairwise) {
+          result[i] = T{} + internal::pairwise_sum<T>(products.data(), length, same, true);
+        } else {
+          result[i] = internal::fold_line(products.data(), length, T{}, same, [](T total, T value) {
+            return internal::wrapping_add(total, value);
+          });
+        }
       }
     }
   });

@@ -14,6 +14,7 @@
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
+#include "internal/reduction_kernels.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/default_device.hpp"
 #include "strict/errors.hpp"
@@ -22,17 +23,6 @@
 
 namespace strict {
 namespace {
-
-// Whether an element counts as true: nonzero, so NaN and the infinities do too; a complex
-// element when either part is nonzero.
-template <class T>
-bool is_nonzero(T value) {
-  if constexpr (internal::is_complex_v<T>) {
-    return value.real() != 0 || value.imag() != 0;
-  } else {
-    return value != T{0};
-  }
-}
 
 enum class Test { every, some };
 
@@ -47,21 +37,29 @@ Array truth_test(std::string_view function, const Array& x, const AxisOptions& o
   Array out = ArrayAccess::allocate(plan.result_shape, DType::bool_, device,
                                     propagated_from(function, x.provenance()));
   bool* result = ArrayAccess::data<bool>(out);
+  const bool every = test == Test::every;
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    const T* data = ArrayAccess::data<T>(x);
-    for (std::int64_t o = 0; o < plan.output_count(); ++o) {
-      const std::int64_t base = plan.output_bases[static_cast<std::size_t>(o)];
-      // spec: all() of an empty reduction is True, any() of one False.
-      bool answer = test == Test::every;
-      for (const std::int64_t offset : plan.reduced_offsets) {
-        if (is_nonzero(data[base + offset]) != (test == Test::every)) {
-          answer = !answer;
-          break;
-        }
-      }
-      result[o] = answer;
-    }
+    const internal::ReductionInput<T> input(x, plan);
+    // An element counts as true when nonzero (so NaN and the infinities do); a complex element
+    // when either part is nonzero. spec: all() of an empty reduction is True, any() of one False.
+    // spec: all() of an empty reduction is True (it holds no zero), any() of one False.
+    internal::for_each_reduction(
+        input.data(), plan, internal::kLaneBlock,
+        [&](const T* line, std::int64_t o) {
+          result[o] = every ? !internal::line_holds<false>(line, plan.extent)
+                            : internal::line_holds<true>(line, plan.extent);
+        },
+        [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+          std::int64_t counts[internal::kLaneBlock] = {};
+          if (every) {
+            internal::tally_lanes<false>(rows, plan.extent, plan.inner, lanes, counts);
+          } else {
+            internal::tally_lanes<true>(rows, plan.extent, plan.inner, lanes, counts);
+          }
+          for (std::int64_t l = 0; l < lanes; ++l)
+            result[o + l] = every ? counts[l] == 0 : counts[l] > 0;
+        });
   });
   return out;
 }

@@ -192,22 +192,52 @@ TEST(HostConversions, OffTheHostAreRefusedUnderADisallowGuardAndLoggedUnderLog) 
 
 // ---- __dlpack__ -----------------------------------------------------------------------------
 
-TEST(DLPackExport, WithoutKeywordsExportsTheArrayItself) {
-  const Array x = make({1, 2}, int32, device1());
+TEST(DLPackExport, WithoutKeywordsExportsAHostArrayItself) {
+  const Array x = make({1, 2}, int32);
   const DLPackExport exported = dlpack_export(x);
   EXPECT_TRUE(exported.array.shares_storage_with(x));
-  EXPECT_EQ(exported.device, (DLPackDevice{dlpack_opencl, 0}));
-  EXPECT_EQ(exported.version, (DLPackVersion{1, 0}));
+  EXPECT_EQ(exported.device, (DLPackDevice{dlpack_cpu, 0}));
   EXPECT_FALSE(exported.is_copied);
-  EXPECT_FALSE(dlpack_export(x, {.dl_device = DLPackDevice{4, 0}, .copy = false}).is_copied);
+}
+
+// A fake device's memory is exported only to a consumer that names that device in dl_device: no
+// other library can read it, and one that did not ask would read it as its own device's memory
+// ("Implementations should raise BufferError when the data cannot be exported as DLPack").
+TEST(DLPackExport, AFakeDevicesMemoryGoesOnlyWhereDlDeviceNamesThatDevice) {
+  const Array x = make({1, 2}, int32, device1());
+  try {
+    (void)dlpack_export(x);
+    ADD_FAILURE() << "exported device1's memory to a consumer that did not ask for it";
+  } catch (const BufferError& e) {
+    EXPECT_TRUE(contains(e.what(), "device1"));
+    EXPECT_TRUE(contains(e.what(), "to_device"));  // the way to the host
+  }
+  EXPECT_THROW(dlpack_export(x, {.copy = true}), BufferError);
+  const DLPackExport exported =
+      dlpack_export(x, {.dl_device = DLPackDevice{dlpack_simulated, 0}, .copy = false});
+  EXPECT_TRUE(exported.array.shares_storage_with(x));
+  EXPECT_EQ(exported.device, (DLPackDevice{dlpack_simulated, 0}));
+  EXPECT_FALSE(exported.is_copied);
+}
+
+// array_object.py::__dlpack__ (2023.12), the producer's recommended logic: "if max_version is
+// None: Keep and use the DLPack 0.X implementation"; a 1.x consumer gets the producer's own
+// version; a 0.y one the older implementation where the producer kept it (strict did).
+TEST(DLPackExport, TheCapsulesVersionFollowsTheConsumersMaxVersion) {
+  const Array x = make({1, 2}, int32);
+  EXPECT_EQ(dlpack_export(x).version, std::nullopt);
+  EXPECT_EQ(dlpack_export(x, {.max_version = DLPackVersion{0, 8}}).version, std::nullopt);
+  EXPECT_EQ(dlpack_export(x, {.max_version = DLPackVersion{1, 0}}).version, (DLPackVersion{1, 0}));
+  EXPECT_EQ(dlpack_export(x, {.max_version = DLPackVersion{1, 3}}).version, (DLPackVersion{1, 0}));
 }
 
 TEST(DLPackExport, CopyTrueCopiesOnTheSameDevice) {
   const Array x = make({1, 2}, int32, device2());
-  const DLPackExport exported = dlpack_export(x, {.copy = true});
+  const DLPackExport exported =
+      dlpack_export(x, {.dl_device = DLPackDevice{dlpack_simulated, 1}, .copy = true});
   EXPECT_FALSE(exported.array.shares_storage_with(x));
   EXPECT_EQ(exported.array.device(), device2());
-  EXPECT_EQ(exported.device, (DLPackDevice{dlpack_opencl, 1}));
+  EXPECT_EQ(exported.device, (DLPackDevice{dlpack_simulated, 1}));
   EXPECT_TRUE(exported.is_copied);
   EXPECT_EQ(host_values<int>(exported.array), (std::vector<int>{1, 2}));
 }
@@ -223,6 +253,12 @@ TEST(DLPackExport, DlDeviceOnAnotherDeviceCopiesThereAsATransfer) {
   EXPECT_EQ(transfer_count(device1(), Device::cpu()), 1u);
 }
 
+TEST(DLPackExport, AHostCopyIsRefusedUnderTransferGuardDisallow) {
+  const Array x = make({1.5, 2.5}, float64, device1());
+  TransferGuard guard(TransferPolicy::disallow);
+  EXPECT_THROW(dlpack_export(x, {.dl_device = DLPackDevice{dlpack_cpu, 0}}), TransferError);
+}
+
 TEST(DLPackExport, ImpossibleExportsRaiseBufferError) {
   const Array x = make({1, 2}, int32, device1());
   // "If a copy must be made to enable this support but copy is set to False, the function must
@@ -232,10 +268,8 @@ TEST(DLPackExport, ImpossibleExportsRaiseBufferError) {
   // "If the device type cannot be handled by the producer, this function must raise
   // BufferError" (2 is kDLCUDA).
   EXPECT_THROW(dlpack_export(x, {.dl_device = DLPackDevice{2, 0}}), BufferError);
-  EXPECT_THROW(dlpack_export(x, {.max_version = DLPackVersion{0, 8}}), BufferError);
-  EXPECT_NO_THROW(dlpack_export(x, {.max_version = DLPackVersion{1, 1}}));
   // "On CPU and other device types without streams, only None is accepted."
-  EXPECT_THROW(dlpack_export(x, {.stream = Stream{1}}), InvalidArgumentError);
+  EXPECT_THROW(dlpack_export(make({1, 2}, int32), {.stream = Stream{1}}), InvalidArgumentError);
 }
 
 // ---- __array_namespace__ ----------------------------------------------------------------------

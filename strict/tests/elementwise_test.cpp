@@ -3,8 +3,10 @@
 #include <cmath>
 #include <complex>
 #include <limits>
+#include <string>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -237,6 +239,76 @@ TEST(ElementwiseValues, ComplexExponentialAndLogarithm) {
   expect_complex_near(log2(make({8.0 + 0.0i}, complex128)), complex128, {3.0});
   expect_complex_near(log10(make({100.0 + 0.0i}, complex128)), complex128, {2.0});
   expect_complex_near(sqrt(make({-4.0 + 0.0i}, complex128)), complex128, {2.0i});
+}
+
+// elementwise_functions.py::expm1 (2022.12), special cases for complex operands, each exactly
+// (a NaN part only as NaN; the parts whose sign the standard leaves unspecified by magnitude).
+TEST(ElementwiseValues, ComplexExpm1SpecialCases) {
+  const double inf = std::numeric_limits<double>::infinity();
+  struct Case {
+    complex input;
+    complex expected;
+    bool real_sign_matters = true;
+    bool imag_sign_matters = true;
+  };
+  const std::vector<Case> cases = {
+      {{0.0, 0.0}, {0.0, 0.0}},                    // "a is either +0 or -0 and b is +0": 0 + 0j
+      {{-0.0, 0.0}, {0.0, 0.0}},                   // +0 real: exp(z) - 1 is 1 - 1
+      {{1.0, inf}, {nan, nan}},                    // "a is a finite number and b is +infinity"
+      {{1.0, nan}, {nan, nan}},                    // "a is a finite number and b is NaN"
+      {{inf, 0.0}, {inf, 0.0}},                    // "+infinity + 0j"
+      {{-inf, 1.0}, {-1.0, 0.0 * std::sin(1.0)}},  // "+0 * cis(b) - 1.0"
+      {{inf, 1.0}, {inf * std::cos(1.0), inf * std::sin(1.0)}},  // "+infinity * cis(b) - 1.0"
+      {{-inf, inf}, {-1.0, 0.0}, true, false},  // "-1 + 0j (sign of imaginary ... unspecified)"
+      {{inf, inf}, {inf, nan}, false, true},    // "infinity + NaN j (sign of real ... unspecified)"
+      {{-inf, nan}, {-1.0, 0.0}, true, false},
+      {{inf, nan}, {inf, nan}, false, true},
+      {{nan, 0.0}, {nan, 0.0}},  // "NaN + 0j"
+      {{nan, 1.0}, {nan, nan}},  // "a is NaN and b is not equal to 0"
+      {{nan, nan}, {nan, nan}},
+  };
+  const auto same = [](double actual, double expected, bool sign_matters) {
+    if (std::isnan(expected)) return std::isnan(actual);
+    if (!sign_matters) return std::abs(actual) == std::abs(expected);
+    return actual == expected && std::signbit(actual) == std::signbit(expected);
+  };
+  for (const DType dtype : {complex128, complex64}) {
+    for (const Case& c : cases) {
+      const complex actual =
+          host_values<complex>(astype(expm1(make({c.input}, dtype)), complex128))[0];
+      // expm1(conj(x)) must equal conj(expm1(x)): the conjugate case too.
+      const complex mirrored =
+          host_values<complex>(astype(expm1(make({std::conj(c.input)}, dtype)), complex128))[0];
+      const std::string where =
+          fmt::format("expm1({} + {}j) in {}", c.input.real(), c.input.imag(), dtype);
+      EXPECT_TRUE(same(actual.real(), c.expected.real(), c.real_sign_matters))
+          << where << ": real part " << actual.real();
+      EXPECT_TRUE(same(actual.imag(), c.expected.imag(), c.imag_sign_matters))
+          << where << ": imaginary part " << actual.imag();
+      EXPECT_TRUE(same(mirrored.real(), c.expected.real(), c.real_sign_matters))
+          << "conj " << where;
+      EXPECT_TRUE(same(mirrored.imag(), -c.expected.imag(), c.imag_sign_matters))
+          << "conj " << where << ": imaginary part " << mirrored.imag();
+    }
+  }
+}
+
+// elementwise_functions.py::tanh (2022.12): "If a is +infinity and b is a positive (i.e., greater
+// than 0) finite number, the result is 1 + 0j" for every such b (C99's ctanh gives -0j where
+// sin(2b) < 0), and tanh(-z) = -tanh(z), tanh(conj(z)) = conj(tanh(z)).
+TEST(ElementwiseValues, ComplexTanhAtInfinityHasTheImaginarySignOfB) {
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const double b : {0.5, 2.0, 3.0, 1e300}) {
+    for (const double sign : {1.0, -1.0}) {
+      const complex z(sign * inf, b);
+      const complex out = host_values<complex>(tanh(make({z}, complex128)))[0];
+      EXPECT_EQ(out.real(), sign) << z;
+      EXPECT_EQ(out.imag(), 0.0) << z;
+      EXPECT_FALSE(std::signbit(out.imag())) << z;
+      const complex mirrored = host_values<complex>(tanh(make({std::conj(z)}, complex128)))[0];
+      EXPECT_TRUE(std::signbit(mirrored.imag())) << std::conj(z);
+    }
+  }
 }
 
 // Complex log1p keeps its accuracy near z = -1 as well as near 0: |1 + z| is tiny there, and its

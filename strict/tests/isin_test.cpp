@@ -1,5 +1,6 @@
 // isin (2025.12): membership by value, invert, Python ints on either side, the integer dtypes the
 // standard asks for, promotion between them, and the device rules.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -139,6 +140,29 @@ RC_GTEST_PROP(Isin, AgreesWithALinearSearch, ()) {
     bool found = false;
     for (const std::int32_t value : haystack)
       found = found || value == needles[i];
+    RC_ASSERT(out[i] == (found != invert));
+  }
+}
+
+Array int64_array(const std::vector<std::int64_t>& values) {
+  std::vector<NestedSequence> items(values.begin(), values.end());
+  return asarray(NestedSequence(std::move(items)), {.dtype = int64});
+}
+
+// Both lookups agree with a search of x2 element by element: the table over x2's span (a span a
+// few times the data at most) and the binary search (a wider one, up to int64's whole range).
+RC_GTEST_PROP(Isin, AgreesWithALinearSearchWhateverTheSpanOfX2, ()) {
+  const bool wide = *rc::gen::arbitrary<bool>();
+  const auto element =
+      wide ? rc::gen::arbitrary<std::int64_t>() : rc::gen::inRange<std::int64_t>(-50, 50);
+  const auto x1 = *rc::gen::container<std::vector<std::int64_t>>(element);
+  auto x2 = *rc::gen::container<std::vector<std::int64_t>>(element);
+  if (wide && !x1.empty() && *rc::gen::arbitrary<bool>()) x2.push_back(x1.front());
+  const bool invert = *rc::gen::arbitrary<bool>();
+  const auto out = host_values<bool>(isin(int64_array(x1), int64_array(x2), {.invert = invert}));
+  RC_ASSERT(out.size() == x1.size());
+  for (std::size_t i = 0; i < x1.size(); ++i) {
+    const bool found = std::find(x2.begin(), x2.end(), x1[i]) != x2.end();
     RC_ASSERT(out[i] == (found != invert));
   }
 }

@@ -165,12 +165,14 @@ TEST(LinalgEigh, StacksAndBadInput) {
   EXPECT_THROW(linalg::eigvalsh(zeros_of({2, 2}, int32)), DTypeError);
 }
 
-TEST(LinalgQr, SquareMatrixHasAUniqueFactorisationWithPositiveDiagonal) {
-  // [[3, 1], [4, 2]]: q1 = (3, 4)/5, r11 = 5, r12 = q1 . (1, 2) = 2.2, and (1, 2) - 2.2 q1 =
-  // (-0.32, 0.24) = 0.4 * (-0.8, 0.6).
+TEST(LinalgQr, SquareMatrixFactorsWithTheSignsOfLapacksHouseholderQr) {
+  // The standard: "R ... an upper triangular matrix with real diagonal"; the signs are LAPACK's
+  // (NumPy's). [[3, 1], [4, 2]]: the first reflector sends (3, 4) to (-5, 0) (beta =
+  // -sign(3) * 5), so q1 = -(3, 4)/5, r12 = q1 . (1, 2) = -2.2, and (1, 2) + 2.2 q1 = (-0.32,
+  // 0.24) = 0.4 * (-0.8, 0.6); the last column's one element has nothing to reflect (tau = 0).
   const linalg::QrResult r = linalg::qr(make({{3, 1}, {4, 2}}, float64));
-  expect_near(host_values<double>(r.Q), {0.6, -0.8, 0.8, 0.6});
-  expect_near(host_values<double>(r.R), {5, 2.2, 0, 0.4});
+  expect_near(host_values<double>(r.Q), {-0.6, -0.8, -0.8, 0.6});
+  expect_near(host_values<double>(r.R), {-5, -2.2, 0, 0.4});
 }
 
 TEST(LinalgQr, ReducedAndCompleteShapes) {
@@ -185,17 +187,18 @@ TEST(LinalgQr, ReducedAndCompleteShapes) {
   EXPECT_EQ(complete.R.shape(), (Shape{3, 2}));
   expect_near(host_values<double>(complete.Q), {1, 0, 0, 0, 1, 0, 0, 0, 1});
   expect_near(host_values<double>(complete.R), {1, 0, 0, 1, 0, 0});
-  // Wide: R = Q^T A = [[5, 2.2, 4], [0, 0.4, 3]] for A = [[3, 1, 0], [4, 2, 5]].
+  // Wide: R = Q^T A = [[-5, -2.2, -4], [0, 0.4, 3]] for A = [[3, 1, 0], [4, 2, 5]].
   const linalg::QrResult wide = linalg::qr(make({{3, 1, 0}, {4, 2, 5}}, float64));
   EXPECT_EQ(wide.Q.shape(), (Shape{2, 2}));
-  expect_near(host_values<double>(wide.R), {5, 2.2, 4, 0, 0.4, 3});
+  expect_near(host_values<double>(wide.R), {-5, -2.2, -4, 0, 0.4, 3});
 }
 
 TEST(LinalgQr, ComplexDiagonalIsReal) {
-  // [[i]] = [[i]] [[1]].
+  // [[i]] = [[-i]] [[-1]]: a complex element is reflected onto the real axis, beta =
+  // -sign(Re i) |i| = -1 (LAPACK's zlarfg, NumPy's result).
   const linalg::QrResult r = linalg::qr(make({{C(0, 1)}}, complex128));
-  expect_near(host_values<C>(r.Q), {C(0, 1)});
-  expect_near(host_values<C>(r.R), {C(1, 0)});
+  expect_near(host_values<C>(r.Q), {C(0, -1)});
+  expect_near(host_values<C>(r.R), {C(-1, 0)});
   EXPECT_THROW(linalg::qr(zeros({3})), InvalidArgumentError);
   EXPECT_THROW(linalg::qr(zeros_of({2, 2}, int8)), DTypeError);
 }

@@ -3,8 +3,11 @@
 #include <cmath>
 #include <complex>
 #include <limits>
+#include <numeric>
+#include <vector>
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
 
 #include "strict/sorting.hpp"
 #include "test_helpers.hpp"
@@ -79,6 +82,53 @@ TEST(Sort, BadInputRaises) {
   EXPECT_THROW(sort(zeros_of({2, 3}, float64), {.axis = 2}), InvalidArgumentError);
   EXPECT_THROW(argsort(zeros_of({2, 3}, float64), {.axis = -3}), InvalidArgumentError);
   EXPECT_THROW(sort(make(1.0, float64)), InvalidArgumentError);  // a 0-d x has no axis -1
+}
+
+std::vector<double> as_values(const std::vector<int>& codes) {
+  // Few distinct values, so that ties (and -0 beside +0) are common, and NaNs.
+  std::vector<double> values;
+  for (const int code : codes)
+    values.push_back(code == 0 ? nan : code == 1 ? -0.0 : code == 2 ? 0.0 : code / 2.0);
+  return values;
+}
+
+// sort and argsort of a random 2-D float64 array along either axis agree with a stable sort of
+// each line by value, NaNs last in their order, ties (and -0 with +0) kept in their order.
+RC_GTEST_PROP(Sort, AgreesWithAStableSortOfEachLine, ()) {
+  const int rows = *rc::gen::inRange(1, 5);
+  const int columns = *rc::gen::inRange(0, 7);
+  const std::vector<double> values = as_values(*rc::gen::container<std::vector<int>>(
+      static_cast<std::size_t>(rows * columns), rc::gen::inRange(0, 8)));
+  const std::int64_t axis = *rc::gen::inRange(0, 2);
+  const bool descending = *rc::gen::arbitrary<bool>();
+  std::vector<NestedSequence> items(values.begin(), values.end());
+  const Array x =
+      reshape(asarray(NestedSequence(std::move(items)), {.dtype = float64}), Shape{rows, columns});
+  const auto sorted = host_values<double>(sort(x, {.axis = axis, .descending = descending}));
+  const auto order =
+      host_values<std::int64_t>(argsort(x, {.axis = axis, .descending = descending}));
+  const int lines = axis == 0 ? columns : rows;
+  const int extent = axis == 0 ? rows : columns;
+  const auto at = [&](int line, int k) {
+    return static_cast<std::size_t>(axis == 0 ? k * columns + line : line * columns + k);
+  };
+  for (int line = 0; line < lines; ++line) {
+    std::vector<int> expected(static_cast<std::size_t>(extent));
+    std::iota(expected.begin(), expected.end(), 0);
+    std::stable_sort(expected.begin(), expected.end(), [&](int a, int b) {
+      const double u = values[at(line, a)];
+      const double v = values[at(line, b)];
+      if (std::isnan(u) || std::isnan(v)) return !std::isnan(u) && std::isnan(v);
+      return descending ? v < u : u < v;
+    });
+    for (int k = 0; k < extent; ++k) {
+      const double want = values[at(line, expected[static_cast<std::size_t>(k)])];
+      const double got = sorted[at(line, k)];
+      RC_ASSERT(order[at(line, k)] == expected[static_cast<std::size_t>(k)]);
+      RC_ASSERT((std::isnan(want) ? std::isnan(got)
+                                  : got == want && std::signbit(got) == std::signbit(want)));
+    }
+  }
 }
 
 TEST(SortDevices, ResultsStayOnTheInputsDevice) {

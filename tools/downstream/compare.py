@@ -7,6 +7,10 @@ fails that array-api-strict passes, with strict_xp's message. Exit 1 when there 
         (SciPy: a pytest process per module), <backend>.<part>.xml and <backend>.<part>.time
         ("wall seconds, peak KB"); VERSIONS: "suite strict numpy"; PYTEST_ARGUMENTS: those that
         chose the tests
+
+A testcase named "(pytest process)..." is not a test: a pytest process that died (run_part.py's
+entries, or the run script's for a part that left no results). They are listed apart, each with
+its message, and count as a difference.
 """
 import glob
 import os
@@ -42,10 +46,28 @@ def parts_of(directory, backend):
     return parts
 
 
+def is_process(test):
+    return "::(pytest process)" in test
+
+
+def one_line(message):
+    """The message's first line, and the next ones while it says little ("AssertionError:")."""
+    lines = [line.strip() for line in message.strip().splitlines() if line.strip()]
+    if not lines:
+        return "(no message)"
+    text = lines[0]
+    for line in lines[1:]:
+        if len(text) >= 60:
+            break
+        text += " " + line
+    return text
+
+
 def counts_of(run):
     counts = {o: 0 for o in ("pass", "fail", "skip")}
-    for outcome, _ in run.values():
-        counts[outcome] += 1
+    for test, (outcome, _) in run.items():
+        if not is_process(test):
+            counts[outcome] += 1
     return counts
 
 
@@ -88,23 +110,28 @@ def main():
                       f"{counts['skip']} | {wall:.1f} | {peak / 1024:.0f} |")
     worse = sorted(t for t, (o, _) in runs["strict_xp"].items()
                    if o == "fail" and runs["array_api_strict"].get(t, ("", ""))[0] == "pass")
-    missing = sorted(set(runs["array_api_strict"]) ^ set(runs["strict_xp"]))
+    deaths = [(b, t) for b in BACKENDS for t in sorted(runs[b]) if is_process(t)]
+    missing = sorted(t for t in set(runs["array_api_strict"]) ^ set(runs["strict_xp"])
+                     if not is_process(t))
     print(f"\nTests strict_xp fails that array-api-strict passes: {len(worse)}.")
     # One line per test function: SciPy parametrizes one function thousands of times.
     groups = {}
     for test in worse:
         groups.setdefault(test.split("[", 1)[0], []).append(test)
     for function, tests in groups.items():
-        message = runs["strict_xp"][tests[0]][1].strip().splitlines()
-        message = message[0] if message else "(no message)"
+        message = one_line(runs["strict_xp"][tests[0]][1])
         if len(tests) == 1:
             print(f"- `{tests[0]}`: {message}")
         else:
             print(f"- `{function}`, {len(tests)} parametrizations (first "
                   f"`{tests[0][len(function):]}`): {message}")
+    if deaths:
+        print(f"\npytest processes that died (beside the tests above): {len(deaths)}.")
+        for backend, test in deaths:
+            print(f"- {backend}, `{test}`: {one_line(runs[backend][test][1])}")
     if missing:
         print(f"\nTests collected on one backend only: {len(missing)} (first: `{missing[0]}`).")
-    return 1 if worse or missing else 0
+    return 1 if worse or missing or deaths else 0
 
 
 if __name__ == "__main__":

@@ -164,9 +164,16 @@ void add_members(OperationTable& table) {
           options.dl_device = strict::DLPackDevice{pair->first, pair->second};
         }
         const strict::DLPackExport exported = strict::dlpack_export(call.array("self"), options);
+        // The legacy capsule has no version and no flags (as the Python adapter reports it).
+        nlohmann::json version = nullptr;
+        nlohmann::json is_copied = nullptr;
+        if (exported.version) {
+          version = {exported.version->major, exported.version->minor};
+          is_copied = exported.is_copied;
+        }
         return value({{"device", {exported.device.device_type, exported.device.device_id}},
-                      {"version", {exported.version.major, exported.version.minor}},
-                      {"is_copied", exported.is_copied}});
+                      {"version", version},
+                      {"is_copied", is_copied}});
       },
       [](const CppCall& call) {
         std::optional<std::string> dl_device;

@@ -94,12 +94,17 @@ struct DLPackExportOptions {
   // strict's devices have no streams: any stream raises InvalidArgumentError ("On CPU and other
   // device types without streams, only None is accepted").
   std::optional<Stream> stream = std::nullopt;
-  // The newest version the consumer reads; a major version below 1 raises BufferError (strict
-  // has no DLPack 0.x form). None is accepted.
+  // The newest version the consumer reads. None or a major version below 1: the legacy DLPack
+  // 0.x capsule ("if max_version is None: Keep and use the DLPack 0.X implementation", and for a
+  // 0.y consumer "did we keep an implementation of the older major version around? ... If so, use
+  // that"); 1 or more: the versioned capsule of DLPack 1.0.
   std::optional<DLPackVersion> max_version = std::nullopt;
   // Where the exported memory must be: None is x's device ("the exported capsule should be on
   // the same device as self is"). A pair no strict device has raises BufferError ("If the device
-  // type cannot be handled by the producer, this function must raise BufferError").
+  // type cannot be handled by the producer, this function must raise BufferError"). Memory of a
+  // fake (non-host) device is exported only where dl_device names that very device: no library
+  // but strict can read it, so a consumer that does not ask for it gets BufferError ("when the
+  // data cannot be exported as DLPack") naming the way to the host, (kDLCPU, 0).
   std::optional<DLPackDevice> dl_device = std::nullopt;
   // True: always copy. False: never copy; a dl_device on another device then raises BufferError
   // ("raise a BufferError in case a copy is deemed necessary (e.g. if a cross-device data
@@ -110,11 +115,14 @@ struct DLPackExportOptions {
 // What a DLPack capsule exported by x.__dlpack__() would hold. strict makes no PyCapsule (there
 // is no Python here): this describes the export instead, and `array` keeps the memory alive.
 struct DLPackExport {
-  Array array;            // the memory the capsule references: x itself, or a copy
-  DLPackDevice device;    // its DLPack device (dlpack_device(array))
-  DLPackVersion version;  // always 1.0 (DLManagedTensorVersioned)
-  bool is_copied;         // DLPACK_FLAG_BITMASK_IS_COPIED: "When a copy happens, the ... flag must
-                          // be set"
+  Array array;          // the memory the capsule references: x itself, or a copy
+  DLPackDevice device;  // its DLPack device (dlpack_device(array))
+  // 1.0: a DLManagedTensorVersioned (capsule "dltensor_versioned"), for a consumer that reads
+  // DLPack 1.x; none: the legacy DLManagedTensor (capsule "dltensor"), which has no version and
+  // no flags, for one that gave no max_version or a 0.x one.
+  std::optional<DLPackVersion> version;
+  bool is_copied;  // DLPACK_FLAG_BITMASK_IS_COPIED (versioned only): "When a copy happens, the
+                   // DLPACK_FLAG_BITMASK_IS_COPIED flag must be set"
 };
 
 // x.__dlpack__(...). A copy to another device counts as a transfer (transfer_counts()), like

@@ -9,8 +9,12 @@
 namespace strict {
 
 // DLDeviceType values of dlpack.h that strict uses.
-inline constexpr int dlpack_cpu = 1;     // kDLCPU
-inline constexpr int dlpack_opencl = 4;  // kDLOpenCL
+inline constexpr int dlpack_cpu = 1;  // kDLCPU
+// kDLVPI, "Verilog simulator buffer": memory of a simulated device, which no array library
+// imports. Every consumer at hand refuses it cleanly (NumPy, array-api-strict: RuntimeError; JAX:
+// TypeError; torch: BufferError), where kDLOpenCL, used before, made torch raise an internal
+// assert and then abort the process with a double free.
+inline constexpr int dlpack_simulated = 9;
 
 // The (device type, device id) pair of `array.__dlpack_device__()`.
 struct DLPackDevice {
@@ -19,11 +23,12 @@ struct DLPackDevice {
   friend bool operator==(const DLPackDevice&, const DLPackDevice&) = default;
 };
 
-// A device's pair: the host device "cpu" is (kDLCPU, 0); every other device is (kDLOpenCL, its
-// ordinal among the non-host devices in registry order): device1 -> (4, 0), device2 -> (4, 1).
-// The ids differ so that the pair identifies the device. No OpenCL memory is behind them, so a
-// consumer outside strict must not import such an array (array-api-strict#219: advertising CUDA
-// for fake devices made torch try to read them through CUDA).
+// A device's pair: the host device "cpu" is (kDLCPU, 0); every other device is (kDLVPI, its
+// ordinal among the non-host devices in registry order): device1 -> (9, 0), device2 -> (9, 1).
+// The ids differ so that the pair identifies the device. A fake device's memory is host memory
+// that only strict may read as that device's, so a consumer outside strict must not import such
+// an array (array-api-strict#219: advertising CUDA for fake devices made torch try to read them
+// through CUDA), and __dlpack__ refuses to export it (dlpack_export).
 DLPackDevice dlpack_device(Device device);
 DLPackDevice dlpack_device(const Array& x);
 

@@ -123,8 +123,9 @@ struct EighResult {
   Array eigenvectors;  // (..., M, M), x's dtype; the columns are the eigenvectors
   std::vector<Array> arrays() const { return {eigenvalues, eigenvectors}; }
 };
-// Eigenvalues and eigenvectors of Hermitian matrices (cyclic Jacobi). The standard leaves the
-// order unspecified; strict sorts the eigenvalues in ascending order, as LAPACK does.
+// Eigenvalues and eigenvectors of Hermitian matrices (Eigen's SelfAdjointEigenSolver). The
+// standard leaves the order unspecified; strict sorts the eigenvalues in ascending order, as
+// LAPACK does.
 EighResult eigh(const Array& x);
 // The eigenvalues of eigh(x), ascending.
 Array eigvalsh(const Array& x);
@@ -155,7 +156,7 @@ struct QrOptions {
 };
 struct QrResult {
   Array Q;  // orthonormal columns
-  Array R;  // upper triangular, with a real non-negative diagonal
+  Array R;  // upper triangular, its diagonal real with LAPACK's signs
   std::vector<Array> arrays() const { return {Q, R}; }
 };
 // The QR decomposition (Householder reflections) of each matrix of x (..., M, N). Matrices
@@ -172,7 +173,9 @@ struct SvdResult {
   Array Vh;  // x's dtype
   std::vector<Array> arrays() const { return {U, S, Vh}; }
 };
-// The singular value decomposition x = U diag(S) Vh (one-sided Jacobi).
+// The singular value decomposition x = U diag(S) Vh (Eigen's divide-and-conquer BDCSVD, after a QR
+// factorisation for a matrix at least twice as tall as wide). full_matrices=false computes only
+// the K columns of U and rows of Vh: O(M N K), never an M x M matrix.
 SvdResult svd(const Array& x, const SvdOptions& options = {});
 // The singular values of each matrix, descending: (..., K) of the real dtype of x's precision.
 Array svdvals(const Array& x);

@@ -16,6 +16,7 @@
 #include "strict/indexing.hpp"
 #include "strict/indexing_key.hpp"
 #include "strict/info.hpp"
+#include "strict/interruption.hpp"
 #include "strict/item_access.hpp"
 #include "strict/linalg.hpp"
 #include "strict/linear_algebra.hpp"

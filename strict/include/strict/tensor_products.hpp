@@ -60,7 +60,9 @@ struct VecdotOptions {
 // axis over which to compute the dot product must be the same size", before broadcasting);
 // 0-d operands, an axis out of range and non-broadcastable other axes raise
 // InvalidArgumentError. Numeric dtypes are accepted: the text says floating-point dtypes "should"
-// be given, and matmul takes every numeric dtype.
+// be given, and matmul takes every numeric dtype. The products are added as sum() adds: pairwise
+// for floating dtypes (so vecdot(x1, x2) is sum(conj(x1) * x2, axis=axis) bit for bit), integers
+// wrapping around.
 Array vecdot(const Array& x1, const Array& x2, const VecdotOptions& options = {});
 
 }  // namespace strict

@@ -29,6 +29,17 @@ bool is_operand(py::handle value) {
   return py::isinstance<Array>(value) || is_python_scalar(value);
 }
 
+// A slice's start, stop or step. Python slices through __index__, which the standard defines for
+// a 0-d integer array (array_object.py::__index__, 2023.12: "Converts a zero-dimensional integer
+// array to a Python int object"), so such an array is a bound, as in NumPy and array-api-strict
+// (scikit-learn's x[first:last] with last = searchsorted(...) + 1). Its value is read as
+// __index__ reads it: a host read, counted as a transfer off a non-host device and refused where
+// reads are refused.
+std::optional<std::int64_t> slice_bound(std::string_view which, py::handle value) {
+  if (is_array(value)) return strict::to_index(as_array(value));
+  return optional_int_arg("__getitem__", which, value);
+}
+
 strict::IndexItem index_item(py::handle item) {
   PyObject* o = item.ptr();
   if (PyBool_Check(o))
@@ -40,10 +51,9 @@ strict::IndexItem index_item(py::handle item) {
   if (is_python_int(item)) return strict::IndexItem(int_arg("__getitem__", "index", item));
   if (PySlice_Check(o)) {
     const auto* slice = reinterpret_cast<PySliceObject*>(o);
-    return strict::IndexItem(
-        strict::Slice{.start = optional_int_arg("__getitem__", "slice start", slice->start),
-                      .stop = optional_int_arg("__getitem__", "slice stop", slice->stop),
-                      .step = optional_int_arg("__getitem__", "slice step", slice->step)});
+    return strict::IndexItem(strict::Slice{.start = slice_bound("slice start", slice->start),
+                                           .stop = slice_bound("slice stop", slice->stop),
+                                           .step = slice_bound("slice step", slice->step)});
   }
   if (o == Py_Ellipsis) return strict::IndexItem(strict::ellipsis);
   if (o == Py_None) return strict::IndexItem(strict::newaxis);

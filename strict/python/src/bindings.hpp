@@ -25,6 +25,7 @@ void bind_searching_sorting_sets(py::module_& m);               // searching_sor
 void bind_statistics_and_utilities(py::module_& m);             // statistics_and_utilities.cpp
 void bind_linear_algebra(py::module_& m, py::module_& linalg);  // linear_algebra.cpp
 void bind_fft(py::module_& fft);                                // fft.cpp
+void bind_interruption(py::module_& m);                         // interruption.cpp
 // Last: every pybind11 function's docstring made an inspectable text signature (its parameters).
 void install_text_signatures(const std::vector<py::handle>& namespaces);  // text_signatures.cpp
 

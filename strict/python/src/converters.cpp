@@ -2,6 +2,7 @@
 #include "converters.hpp"
 
 #include <fmt/format.h>
+#include <limits>
 
 #include "python_types.hpp"
 
@@ -186,6 +187,17 @@ std::int64_t int_arg(std::string_view function, std::string_view parameter, py::
 std::optional<std::int64_t> optional_int_arg(std::string_view function, std::string_view parameter,
                                              py::handle value) {
   if (value.is_none()) return std::nullopt;
+  return int_arg(function, parameter, value);
+}
+
+std::int64_t diagonal_offset_arg(std::string_view function, std::string_view parameter,
+                                 py::handle value) {
+  if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
+    int overflow = 0;
+    (void)PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow > 0) return std::numeric_limits<std::int64_t>::max();
+    if (overflow < 0) return -std::numeric_limits<std::int64_t>::max();
+  }
   return int_arg(function, parameter, value);
 }
 

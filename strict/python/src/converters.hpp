@@ -76,6 +76,11 @@ bool is_python_int(py::handle value);
 std::int64_t int_arg(std::string_view function, std::string_view parameter, py::handle value);
 std::optional<std::int64_t> optional_int_arg(std::string_view function, std::string_view parameter,
                                              py::handle value);
+// A diagonal's offset (eye's, tril's and triu's k, linalg.diagonal's and trace's offset): any
+// Python int, one beyond int64 taken as the nearest int64 within (-2^63, 2^63), which lies
+// past every matrix as it does.
+std::int64_t diagonal_offset_arg(std::string_view function, std::string_view parameter,
+                                 py::handle value);
 // None, an int or a tuple of ints: an `axis=` argument.
 std::optional<std::vector<std::int64_t>> axes_arg(std::string_view function, py::handle value);
 // An int or a tuple of ints (the spec's Union[int, Tuple[int, ...]]): moveaxis's source=, ...

@@ -300,7 +300,7 @@ void bind_creation(py::module_& m) {
       [](py::handle n_rows, py::handle n_cols, py::handle k, py::handle dtype, py::handle device) {
         return wrap(strict::eye(int_arg("eye", "n_rows", n_rows),
                                 optional_int_arg("eye", "n_cols", n_cols),
-                                {.k = int_arg("eye", "k", k),
+                                {.k = diagonal_offset_arg("eye", "k", k),
                                  .dtype = dtype_arg("eye", dtype),
                                  .device = device_arg("eye", device)}));
       },
@@ -309,13 +309,13 @@ void bind_creation(py::module_& m) {
   m.def(
       "tril",
       [](py::handle x, py::handle k) {
-        return wrap(strict::tril(array_arg("tril", "x", x), int_arg("tril", "k", k)));
+        return wrap(strict::tril(array_arg("tril", "x", x), diagonal_offset_arg("tril", "k", k)));
       },
       py::arg("x"), py::pos_only(), py::kw_only(), py::arg("k") = 0);
   m.def(
       "triu",
       [](py::handle x, py::handle k) {
-        return wrap(strict::triu(array_arg("triu", "x", x), int_arg("triu", "k", k)));
+        return wrap(strict::triu(array_arg("triu", "x", x), diagonal_offset_arg("triu", "k", k)));
       },
       py::arg("x"), py::pos_only(), py::kw_only(), py::arg("k") = 0);
   m.def(

@@ -179,7 +179,8 @@ void bind_linear_algebra(py::module_& m, py::module_& linalg) {
       [](py::handle x, py::handle offset) {
         constexpr std::string_view f = "linalg.diagonal";
         const strict::Array& a = array_arg(f, "x", x);
-        return wrap(strict::linalg::diagonal(a, {.offset = int_arg(f, "offset", offset)}));
+        return wrap(
+            strict::linalg::diagonal(a, {.offset = diagonal_offset_arg(f, "offset", offset)}));
       },
       py::arg("x"), py::pos_only(), py::kw_only(), py::arg("offset") = 0,
       "The diagonals of a stack of matrices.");
@@ -189,7 +190,7 @@ void bind_linear_algebra(py::module_& m, py::module_& linalg) {
         constexpr std::string_view f = "linalg.trace";
         const strict::Array& a = array_arg(f, "x", x);
         return wrap(strict::linalg::trace(
-            a, {.offset = int_arg(f, "offset", offset), .dtype = dtype_arg(f, dtype)}));
+            a, {.offset = diagonal_offset_arg(f, "offset", offset), .dtype = dtype_arg(f, dtype)}));
       },
       py::arg("x"), py::pos_only(), py::kw_only(), py::arg("offset") = 0,
       py::arg("dtype") = py::none(), "Sums of the diagonals of a stack of matrices.");

@@ -25,5 +25,6 @@ PYBIND11_MODULE(_strict_xp, m) {
   sx::bind_statistics_and_utilities(m);
   sx::bind_linear_algebra(m, linalg);
   sx::bind_fft(fft);
+  sx::bind_interruption(m);
   sx::install_text_signatures({m, linalg, fft, m.attr("Array"), m.attr("_Info")});
 }

@@ -297,3 +297,33 @@ def test_int_of_a_float_outside_int64_is_its_exact_integer_part(value):
     # -- a Python int, unbounded (SciPy's signal.convolve takes int() of such maxima).
     assert int(xp.asarray(value, dtype=xp.float64)) == int(value)
     assert type(int(xp.asarray(value, dtype=xp.float64))) is int
+
+
+def test_a_0d_integer_array_is_a_slice_bound():
+    # Python slices through __index__, which the standard defines for a 0-d integer array
+    # (array_object.py::__index__: "Converts a zero-dimensional integer array to a Python int
+    # object"); scikit-learn's det_curve slices x[first:last] with last = searchsorted(...) + 1.
+    x = xp.asarray([10, 20, 30, 40])
+    last = xp.searchsorted(xp.asarray([1.0, 2.0]), xp.asarray(2.0)) + 1
+    assert x[:last].shape == (2,) and int(x[:last][-1]) == 20
+    assert x[xp.asarray(1):xp.asarray(4):xp.asarray(2)].shape == (2,)
+    x[xp.asarray(0):xp.asarray(1)] = 0
+    assert int(x[0]) == 0
+    with pytest.raises(TypeError, match="__index__"):
+        x[xp.asarray(1.0):]
+    with pytest.raises(ValueError, match="zero-dimensional"):
+        x[xp.asarray([1]):]  # not 0-d: as __index__ of it
+
+
+def test_a_slice_bound_off_the_host_is_a_counted_read_refused_where_reads_are():
+    # The rule __index__ has there: a host read, counted as a transfer, refused under
+    # transfer_guard("disallow").
+    device1 = xp.Device("device1")
+    x = xp.asarray([10, 20, 30], device=device1)
+    start = xp.asarray(1, device=device1)
+    xp.reset_transfer_counts()
+    assert x[start:].shape == (2,)
+    assert xp.transfer_counts() == {(device1, xp.Device("cpu")): 1}
+    with xp.transfer_guard("disallow"):
+        with pytest.raises(xp.TransferError):
+            x[start:]

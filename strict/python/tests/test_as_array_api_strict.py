@@ -118,3 +118,47 @@ def test_the_mirrored_array_api_strict_version_is_the_locks_pin():
     lock = pathlib.Path(__file__).resolve().parents[3] / "tools" / "python-env.lock"
     pin = re.search(r"^array-api-strict==(\S+)", lock.read_text(), re.MULTILINE).group(1)
     assert as_array_api_strict.ARRAY_API_STRICT_VERSION == pin
+
+
+def test_every_module_below_array_api_strict_is_strict_xp():
+    # A suite that imports array-api-strict's array class for isinstance checks
+    # (`from array_api_strict._array_object import Array`) must get strict_xp's class, or every
+    # such check fails on strict_xp; so too for a submodule the real package imported before.
+    out = run("""
+        try:  # the real package, imported first, where this interpreter has it
+            import array_api_strict._array_object as real
+        except ImportError:
+            real = None
+        import strict_xp.as_array_api_strict
+        strict_xp.as_array_api_strict.install()
+        import strict_xp
+        from array_api_strict._array_object import Array, CPU_DEVICE
+        assert Array is strict_xp.Array and (real is None or Array is not real.Array)
+        assert isinstance(strict_xp.zeros(1, device=strict_xp.Device("device1")), Array)
+        assert CPU_DEVICE == strict_xp.Device("cpu")
+        from array_api_strict._devices import Device
+        assert Device is strict_xp.Device
+        from array_api_strict._dtypes import _floating_dtypes, _integer_dtypes, float64
+        assert float64 == strict_xp.float64
+        assert _floating_dtypes == (strict_xp.float32, strict_xp.float64, strict_xp.complex64,
+                                    strict_xp.complex128)
+        assert strict_xp.uint64 in _integer_dtypes and strict_xp.bool not in _integer_dtypes
+        from array_api_strict._info import __array_namespace_info__
+        assert __array_namespace_info__ is strict_xp.__array_namespace_info__
+        import array_api_strict.linalg, array_api_strict.fft
+        assert array_api_strict.linalg is strict_xp.linalg and array_api_strict.fft is strict_xp.fft
+        from array_api_strict._creation_functions import asarray
+        assert asarray is strict_xp.asarray
+        try:
+            from array_api_strict._dtypes import _promotion_table
+        except ImportError as error:
+            print("refused:", error)
+        import array_api_strict._dtypes as dtypes
+        try:
+            dtypes._promotion_table
+        except AttributeError as error:
+            print("refused:", error)
+    """)
+    lines = out.splitlines()
+    assert len(lines) == 2 and all(line.startswith("refused:") for line in lines)
+    assert "strict_xp stands in for array_api_strict" in lines[1]

@@ -165,3 +165,13 @@ def test_asarray_reads_numpy_scalars_inside_a_nested_sequence():
     assert [bool(v) for v in xp.asarray([numpy.bool_(True), False])] == [True, False]
     with pytest.raises(TypeError, match=r"asarray\(\)"):
         xp.asarray([numpy.zeros(2)])
+
+
+def test_a_diagonal_offset_beyond_int64_lies_past_the_matrix():
+    # eye's k is any int ("k: int"); the standard's own test_eye draws k = 2**63. Such an offset
+    # puts the diagonal outside every matrix: no ones, or nothing kept.
+    assert xp.eye(0, k=2**63).shape == (0, 0)
+    assert not bool(xp.any(xp.eye(3, k=2**70))) and not bool(xp.any(xp.eye(3, k=-(2**70))))
+    x = xp.ones((2, 3))
+    assert bool(xp.all(xp.tril(x, k=2**64) == x)) and not bool(xp.any(xp.triu(x, k=2**64)))
+    assert xp.linalg.diagonal(x, offset=-(2**65)).shape == (0,)

@@ -91,3 +91,21 @@ def test_wrong_argument_counts_and_keywords_name_the_function():
     with pytest.raises(TypeError, match=r"add\(\) takes no keyword arguments"):
         xp.add(x1=x, x2=x)
 
+
+
+# elementwise_functions.py::expm1 (2022.12), the special cases for complex operands whose parts
+# have definite signs (the C++ test has the rest).
+@pytest.mark.parametrize("z, expected", [
+    (complex(math.inf, 0.0), complex(math.inf, 0.0)),  # "+infinity + 0j"
+    (complex(-math.inf, 1.0), complex(-1.0, 0.0 * math.sin(1.0))),  # "+0 * cis(b) - 1.0"
+    (complex(0.0, 0.0), complex(0.0, 0.0)),
+    (complex(math.nan, 0.0), complex(math.nan, 0.0)),  # "NaN + 0j"
+])
+def test_complex_expm1_special_cases(z, expected):
+    for dtype in (xp.complex128, xp.complex64):
+        result = complex(xp.expm1(xp.asarray(z, dtype=dtype)))
+        for part, want in ((result.real, expected.real), (result.imag, expected.imag)):
+            if math.isnan(want):
+                assert math.isnan(part), (z, result)
+            else:
+                assert part == want and math.copysign(1, part) == math.copysign(1, want), (z, result)

@@ -1,6 +1,9 @@
 # xp.from_dlpack of another library's array (NumPy's here): host memory is shared, not copied;
 # device= and copy= then act as for a strict array; what cannot be imported says why.
 import gc
+import subprocess
+import sys
+import textwrap
 import weakref
 
 import numpy
@@ -166,3 +169,70 @@ def test_asarray_copies_a_strided_read_only_buffer_in_c_order(device):
     host = x.to_device(xp.Device("cpu"))
     assert numpy.asarray(host).tolist() == a.tolist()
     assert xp.asarray(a, dtype=xp.float64).dtype == xp.float64  # another dtype: converted
+
+
+# array_object.py::__dlpack__ (2023.12): a consumer at DLPack 1.x gets a versioned capsule, one
+# that gave no max_version or a 0.x one the legacy capsule ("if max_version is None: Keep and use
+# the DLPack 0.X implementation").
+@pytest.mark.parametrize("max_version, name", [
+    (None, "dltensor"), ((0, 8), "dltensor"), ((1, 0), "dltensor_versioned"),
+    ((1, 2), "dltensor_versioned")])
+def test_dlpack_capsule_version_follows_max_version(max_version, name):
+    capsule = xp.asarray([1.0, 2.0]).__dlpack__(max_version=max_version)
+    assert f'"{name}"' in repr(capsule)
+
+
+def test_a_versioned_capsule_carries_the_is_copied_flag():
+    import ctypes
+    ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+    ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+    def flags(capsule):  # DLManagedTensorVersioned: version (8 bytes), ctx, deleter, flags
+        pointer = ctypes.pythonapi.PyCapsule_GetPointer(capsule, b"dltensor_versioned")
+        return ctypes.c_uint64.from_address(pointer + 24).value
+
+    x = xp.asarray([1.0, 2.0], device=device1)
+    assert flags(x.__dlpack__(max_version=(1, 0), dl_device=(1, 0))) == 2  # IS_COPIED
+    assert flags(xp.asarray([1.0]).__dlpack__(max_version=(1, 0))) == 0
+
+
+def test_a_consumer_that_fails_after_calling_the_deleter_frees_nothing_twice():
+    # torch, refusing a device after taking the tensor, called its deleter without renaming the
+    # capsule; the capsule's destructor then freed it again and the process died ("double free").
+    # In a subprocess: a regression kills that process, not this test run.
+    code = textwrap.dedent("""
+        import ctypes, gc
+        import strict_xp as xp
+        get = ctypes.pythonapi.PyCapsule_GetPointer
+        get.restype, get.argtypes = ctypes.c_void_p, [ctypes.py_object, ctypes.c_char_p]
+        # The deleter's offset: after DLTensor (48 bytes) and manager_ctx in DLManagedTensor;
+        # after version and manager_ctx in DLManagedTensorVersioned.
+        for name, max_version, offset in ((b"dltensor", None, 56),
+                                          (b"dltensor_versioned", (1, 0), 16)):
+            for _ in range(100):
+                capsule = xp.asarray([1.0, 2.0]).__dlpack__(max_version=max_version)
+                pointer = get(capsule, name)
+                deleter = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(
+                    ctypes.c_void_p.from_address(pointer + offset).value)
+                deleter(pointer)
+                del capsule
+                gc.collect()
+        print("survived")
+    """)
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           timeout=120)
+    assert child.returncode == 0 and child.stdout.strip() == "survived", child.stderr[-1000:]
+
+
+def test_a_read_only_numpy_array_is_copied_never_shared():
+    # NumPy 2 exports a read-only array in a versioned capsule flagged read-only; strict_xp's
+    # arrays are writable, so sharing it would let a write through strict reach it.
+    if int(numpy.__version__.split(".")[0]) < 2:
+        pytest.skip("NumPy before 2 exports no read-only array through DLPack")
+    a = numpy.arange(3.0)
+    a.flags.writeable = False
+    x = xp.from_dlpack(a)
+    x[0] = 5.0
+    assert a[0] == 0.0
+    with pytest.raises(BufferError):
+        xp.from_dlpack(a, copy=False)

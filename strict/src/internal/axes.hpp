@@ -24,14 +24,22 @@ std::vector<std::int64_t> normalize_axes(std::string_view function,
                                          const std::optional<std::vector<std::int64_t>>& axis,
                                          std::int64_t ndim);
 
-// Where the elements of each reduction lie in a C-contiguous input. The elements reduced into
-// output element `o` are at input offsets `output_bases[o] + reduced_offsets[r]` for each r.
+// Where the elements of each reduction lie in a C-contiguous input, as three nested loops with
+// plain strides: `outer` blocks, each of `extent` reduced steps of `inner` kept elements. Output
+// element o * inner + i (C order over the kept axes) reduces the input elements at
+// o * extent * inner + r * inner + i for r in [0, extent), which is C order over the reduced axes.
+// That holds of x's own layout when the reduced axes are adjacent once axes of extent 1 are left
+// aside (every axis, the last ones, the first ones, ...); otherwise `permutation` lists x's axes,
+// the kept ones first, in the order x must be copied into (O(n), ReductionInput in
+// internal/reduction_kernels.hpp) before the loops run over the copy, with inner = 1.
 struct ReductionPlan {
   Shape result_shape;  // with keepdims applied
-  std::vector<std::int64_t> output_bases;
-  std::vector<std::int64_t> reduced_offsets;
-  std::int64_t output_count() const { return static_cast<std::int64_t>(output_bases.size()); }
-  std::int64_t reduced_count() const { return static_cast<std::int64_t>(reduced_offsets.size()); }
+  std::int64_t outer = 1;
+  std::int64_t extent = 1;
+  std::int64_t inner = 1;
+  std::vector<std::int64_t> permutation;  // empty: x's own layout
+  std::int64_t output_count() const { return outer * inner; }
+  std::int64_t reduced_count() const { return extent; }
 };
 ReductionPlan plan_reduction(const Shape& shape, const std::vector<std::int64_t>& axes,
                              bool keepdims);

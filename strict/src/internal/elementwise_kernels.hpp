@@ -568,11 +568,28 @@ STRICT_FLOATING_KERNEL(Acos, acos)
 STRICT_FLOATING_KERNEL(Atan, atan)
 STRICT_FLOATING_KERNEL(Sinh, sinh)
 STRICT_FLOATING_KERNEL(Cosh, cosh)
-STRICT_FLOATING_KERNEL(Tanh, tanh)
 STRICT_FLOATING_KERNEL(Asinh, asinh)
 STRICT_FLOATING_KERNEL(Acosh, acosh)
 STRICT_FLOATING_KERNEL(Atanh, atanh)
 #undef STRICT_FLOATING_KERNEL
+
+struct Tanh {
+  template <class T>
+  T operator()(T a) const {
+    if constexpr (is_complex_v<T>) {
+      // elementwise_functions.py::tanh (2022.12): "If a is +infinity and b is a positive (i.e.,
+      // greater than 0) finite number, the result is 1 + 0j", and tanh(-z) = -tanh(z),
+      // tanh(conj(z)) = conj(tanh(z)): the imaginary zero has b's sign, where C99's ctanh gives
+      // 1 + 0 sin(2b) j (-0 for sin(2b) < 0).
+      using R = typename T::value_type;
+      if (std::isinf(a.real()) && std::isfinite(a.imag()))
+        return T(std::copysign(R(1), a.real()), std::copysign(R(0), a.imag()));
+      return std::tanh(a);
+    } else {
+      return std::tanh(a);
+    }
+  }
+};
 
 // The C++ library has no complex expm1, log1p or log2; these keep the accuracy near zero that
 // the real versions have.
@@ -584,8 +601,19 @@ struct Expm1 {
       using R = typename T::value_type;
       const R x = a.real();
       const R y = a.imag();
+      // An infinite or NaN part: exp(z) - 1, whose exp follows C99's Annex G as the standard's
+      // special cases do (elementwise_functions.py::expm1, 2022.12: "If a is +infinity and b is
+      // +0, the result is +infinity + 0j"; "If a is -infinity and b is a finite number, the
+      // result is +0 * cis(b) - 1.0"), where the formula makes NaN of them (inf * 0).
+      if (!std::isfinite(x) || !std::isfinite(y)) {
+        const T e = std::exp(a);
+        return T(e.real() - 1, e.imag());
+      }
       const R half_sine = std::sin(y / 2);
-      return T(std::expm1(x) * std::cos(y) - 2 * half_sine * half_sine, std::exp(x) * std::sin(y));
+      // + 0 makes the real part of expm1(-0 + 0j) +0: "If a is either +0 or -0 and b is +0, the
+      // result is 0 + 0j" (exp(z) - 1 is 1 - 1 there), where expm1(-0) * cos(0) - 0 is -0.
+      return T(std::expm1(x) * std::cos(y) - 2 * half_sine * half_sine + R(0),
+               std::exp(x) * std::sin(y));
     } else {
       return std::expm1(a);
     }

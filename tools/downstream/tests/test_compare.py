@@ -77,3 +77,24 @@ def test_a_suite_run_part_by_part_is_read_whole_and_shown_per_part(tmp_path):
     assert "| stats | strict_xp | 0 | 1 | 0 | 3.0 | 1024 |" in result.stdout
     assert "| fft | array_api_strict | 1 | 0 | 0 | 1.5 | 200 |" in result.stdout
     assert "- `tests.t::b`: HostAccessError: (x.py:9)" in result.stdout
+
+
+def test_a_dead_process_is_listed_apart_not_counted_as_a_test_and_exits_1(tmp_path):
+    death = ('<failure message="process died: Aborted; free(): double free detected in tcache 2; '
+             'in x.py:3 f (in garbage collection)"/>')
+    result = compare(tmp_path, [("a", PASS)],
+                     [("a", PASS), ("(pytest process) died collecting garbage in t.py::a", death)])
+    assert result.returncode == 1
+    assert "| strict_xp | 1 | 0 | 0 | 2.0 |" in result.stdout
+    assert "strict_xp fails that array-api-strict passes: 0." in result.stdout
+    assert "collected on one backend only" not in result.stdout
+    assert ("- strict_xp, `tests.t::(pytest process) died collecting garbage in t.py::a`: process "
+            "died: Aborted; free(): double free") in result.stdout
+
+
+def test_a_message_that_says_little_on_its_first_line_goes_on(tmp_path):
+    fail = ('<failure message="AssertionError: &#10;Not equal to tolerance rtol=1e-07, atol=0'
+            '&#10;&#10;Mismatched elements: 60 / 150 (40%)"/>')
+    result = compare(tmp_path, [("a", PASS)], [("a", fail)])
+    assert ("- `tests.t::a`: AssertionError: Not equal to tolerance rtol=1e-07, atol=0"
+            in result.stdout), result.stdout

@@ -279,7 +279,7 @@ TEST(StrictAdapter, InspectionAndAttributesReportValues) {
   EXPECT_EQ(outcome.steps[1].value, 0);
   EXPECT_EQ(outcome.steps[2].value.at("real floating"), "float32");
   EXPECT_EQ(outcome.steps[3].value, nlohmann::json({"float32", "float64"}));
-  EXPECT_EQ(outcome.steps[5].value, nlohmann::json({4, 0}));  // (kDLOpenCL, 0) for device1
+  EXPECT_EQ(outcome.steps[5].value, nlohmann::json({9, 0}));  // (kDLVPI, 0) for device1
   EXPECT_EQ(outcome.steps[6].value, 1);
   EXPECT_EQ(outcome.steps[7].value, nlohmann::json({2}));
   EXPECT_EQ(

@@ -1,0 +1,57 @@
+# A long strict_xp call can be stopped: its kernel checks for Python signals as it works, so a
+# signal handler's exception (Ctrl-C's KeyboardInterrupt, pytest-timeout's signal method) ends
+# the call, and it lets other threads run meanwhile (pytest-timeout's thread method). Before,
+# a kernel held the GIL to the end and an SVD that ran for minutes could not be stopped.
+# The evidence is where the handler ran (inside the kernel's check), not how long anything took.
+import _thread
+import signal
+import threading
+
+import pytest
+
+import strict_xp as xp
+from strict_xp import _strict_xp
+
+
+@pytest.fixture
+def long_call():
+    # tensordot by strict's own loops: about 10^9 multiply-adds, seconds even in Release.
+    a = xp.ones((1000, 1000))
+    b = xp.ones((1000, 1000))
+    return lambda: xp.tensordot(a, b, axes=1)
+
+
+def test_a_signal_handlers_exception_ends_a_long_kernel_from_inside(long_call):
+    seen = []
+
+    def handler(signum, frame):
+        seen.append(_strict_xp._in_interruption_check())
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGALRM, handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.2)
+        with pytest.raises(KeyboardInterrupt):
+            long_call()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert seen == [True]
+
+
+def test_another_thread_runs_during_a_long_kernel_and_can_interrupt_it(long_call):
+    seen = []
+
+    def interrupt():
+        seen.append(_strict_xp._in_interruption_check())
+        _thread.interrupt_main()  # as Ctrl-C
+
+    timer = threading.Timer(0.2, interrupt)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            long_call()
+    finally:
+        timer.cancel()
+        timer.join()
+    assert seen == [True]
