@@ -63,6 +63,22 @@ Matrix<C> lower_hermitian(const C* a, Index n) {
   return m;
 }
 
+// A power of two s that brings the largest magnitude of `m` into [1/2, 1) when it lies outside
+// [2^-256, 2^256], else 1. Householder's norms square the elements, and Eigen's vectorised
+// complex division forms |b|^2: past 2^511 (about 1e154) those overflow, below 2^-511 they
+// underflow, where LAPACK (NumPy) scales. Multiplying by a power of two is exact, so a
+// factorisation of s m is that of m scaled, and elements in range keep their rounding. Scaling
+// back multiplies by 1 / s (exact too): dividing a complex matrix by s would go through that
+// complex division again.
+template <class Derived>
+double overflow_safe_scale(const Eigen::MatrixBase<Derived>& m) {
+  if (m.size() == 0) return 1;
+  const double largest = m.cwiseAbs().maxCoeff();
+  if (!std::isfinite(largest) || largest == 0) return 1;
+  if (largest >= 0x1p-256 && largest <= 0x1p256) return 1;
+  return std::ldexp(1.0, -std::ilogb(largest) - 1);
+}
+
 // Whether the lower triangle (with the diagonal) of the square `m` is finite.
 template <class C>
 bool lower_triangle_finite(const Matrix<C>& m) {
@@ -95,11 +111,14 @@ bool tall_svd(const Matrix<C>& a, Vectors vectors, Eigen::VectorXd& s, Matrix<C>
     }
     return true;
   }
-  const Eigen::HouseholderQR<Matrix<C>> qr(a);
+  // The QR of a scaled a where its norms would overflow (BDCSVD scales on its own): the singular
+  // values scale back, U and V are those of a.
+  const double scale = overflow_safe_scale(a);
+  const Eigen::HouseholderQR<Matrix<C>> qr(scale == 1 ? a : Matrix<C>(a * scale));
   const Matrix<C> r = qr.matrixQR().topRows(n).template triangularView<Eigen::Upper>();
   const Eigen::BDCSVD<Matrix<C>> svd(r, thin);  // n x n: thin is full
   if (svd.info() != Eigen::Success) return false;
-  s = svd.singularValues();
+  s = svd.singularValues() / scale;
   if (vectors == Vectors::none) return true;
   v = svd.matrixV();
   // U = Q [U' 0; 0 I]: Q's reflectors applied to U' below which are zeros (thin: m x n), and to
@@ -117,8 +136,16 @@ LuFactors<C> lu_factor(const C* a, Index n) {
   interruption_point(n * n * n);
   LuFactors<C> f;
   if (n == 0) return f;
-  const Eigen::PartialPivLU<Matrix<C>> lu(ConstRows<C>(a, n, n));
-  f.lu = row_major<C>(lu.matrixLU());
+  // P (s A) = L (s U): the factors of a scaled A where its pivots' squares would overflow.
+  Matrix<C> matrix = ConstRows<C>(a, n, n);
+  const double scale = overflow_safe_scale(matrix);
+  if (scale != 1) matrix *= scale;
+  const Eigen::PartialPivLU<Matrix<C>> lu(matrix);
+  Matrix<C> factors = lu.matrixLU();
+  if (scale != 1)
+    for (Index j = 0; j < n; ++j)
+      factors.col(j).head(j + 1) *= 1 / scale;  // U (1 / scale is exact)
+  f.lu = row_major<C>(factors);
   // Eigen's P sends row i of A to row indices(i) of P A.
   const auto& indices = lu.permutationP().indices();
   f.pivot_rows.resize(static_cast<std::size_t>(n));
@@ -126,7 +153,7 @@ LuFactors<C> lu_factor(const C* a, Index n) {
     f.pivot_rows[static_cast<std::size_t>(indices(i))] = i;
   f.odd_swaps = lu.permutationP().determinant() < 0;
   // Partial pivoting leaves a zero on U's diagonal exactly when the column had no nonzero pivot.
-  f.singular = (lu.matrixLU().diagonal().array() == C(0)).any();
+  f.singular = (factors.diagonal().array() == C(0)).any();
   return f;
 }
 
@@ -228,7 +255,11 @@ void householder_qr(const C* a, Index m, Index n, bool complete, std::vector<C>&
   interruption_point(2 * m * n * std::min(m, n));
   const Index k = std::min(m, n);
   const Index q_columns = complete ? m : k;
-  const Eigen::HouseholderQR<Matrix<C>> qr(ConstRows<C>(a, m, n));
+  // Q (s R) of a scaled x where its column norms would overflow; R scales back.
+  Matrix<C> matrix = ConstRows<C>(a, m, n);
+  const double scale = overflow_safe_scale(matrix);
+  if (scale != 1) matrix *= scale;
+  const Eigen::HouseholderQR<Matrix<C>> qr(matrix);
   // The reflectors applied to the first q_columns columns of the identity: O(m k q_columns),
   // so the reduced Q never needs the m x m one.
   Matrix<C> q_matrix = qr.householderQ() * Matrix<C>::Identity(m, q_columns);
@@ -240,6 +271,7 @@ void householder_qr(const C* a, Index m, Index n, bool complete, std::vector<C>&
   // standard leaves open.
   for (Index j = 0; j < k; ++j)
     r_matrix(j, j) = C(Eigen::numext::real(r_matrix(j, j)));
+  if (scale != 1) r_matrix *= 1 / scale;
   q = row_major<C>(q_matrix);
   r = row_major<C>(r_matrix);
 }

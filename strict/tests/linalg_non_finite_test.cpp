@@ -102,5 +102,55 @@ TEST(LinalgNonFinite, FactorsOfNonFiniteInputAreNaN) {
   }
 }
 
+// Finite input near the ends of the range: Householder's norms square the elements (and Eigen's
+// complex division squares the divisor), which overflows past 1e154 and underflows below 1e-154.
+// LAPACK scales there, so must strict: the factors of s x are those of x scaled (the standard's
+// test_qr found NaN in R for a complex 2 x 2 at 1e154).
+TEST(LinalgNonFinite, FactorsOfHugeAndTinyMatricesAreThoseOfTheMatrixScaled) {
+  for (const double scale : {1e200, 1e154, 1e-200}) {
+    for (const bool complex : {false, true}) {
+      for (const std::int64_t n : {2, 20, 70}) {
+        // (2n) x n: 1.5 on the diagonal, 0.5 elsewhere, imaginary where i + j is odd (complex).
+        std::vector<Scalar> base;
+        std::vector<Scalar> scaled;
+        for (std::int64_t i = 0; i < 2 * n; ++i) {
+          for (std::int64_t j = 0; j < n; ++j) {
+            const double size = i == j ? 1.5 : 0.5;
+            const C value = complex && (i + j) % 2 == 1 ? C(0, size) : C(size, 0);
+            base.push_back(complex ? Scalar(value) : Scalar(value.real()));
+            scaled.push_back(complex ? Scalar(value * scale) : Scalar(value.real() * scale));
+          }
+        }
+        const DType dtype = complex ? complex128 : float64;
+        const Array x = asarray(scaled, {2 * n, n}, {.dtype = dtype});
+        const std::vector<C> expected = host_values<C>(x);
+        const std::string where =
+            std::to_string(scale) + (complex ? " complex" : " real") + ", n = " + std::to_string(n);
+        // Q R = x, to rounding relative to the scale.
+        const linalg::QrResult qr = linalg::qr(x);
+        const std::vector<C> product = host_values<C>(matmul(qr.Q, qr.R));
+        for (std::size_t i = 0; i < product.size(); ++i)
+          ASSERT_LT(std::abs(product[i] - expected[i]), 1e-13 * n * scale) << where << ", " << i;
+        // The singular values are those of the unscaled matrix, scaled.
+        const std::vector<double> s = host_values<double>(linalg::svdvals(x));
+        const std::vector<double> s_base =
+            host_values<double>(linalg::svdvals(asarray(base, {2 * n, n}, {.dtype = dtype})));
+        for (std::size_t i = 0; i < s.size(); ++i)
+          ASSERT_NEAR(s[i] / scale, s_base[i], 1e-12 * s_base.front()) << where << ", " << i;
+        // The inverse of the square top: that of the unscaled one over the scale, finite.
+        const Array top = asarray(std::vector<Scalar>(scaled.begin(), scaled.begin() + n * n),
+                                  {n, n}, {.dtype = dtype});
+        const Array top_base = asarray(std::vector<Scalar>(base.begin(), base.begin() + n * n),
+                                       {n, n}, {.dtype = dtype});
+        const std::vector<C> inverse = host_values<C>(linalg::inv(top));
+        const std::vector<C> inverse_base = host_values<C>(linalg::inv(top_base));
+        for (std::size_t i = 0; i < inverse.size(); ++i)
+          ASSERT_LT(std::abs(inverse[i] * scale - inverse_base[i]), 1e-12 * n)
+              << where << ", " << i;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace strict::linalg_non_finite_test

@@ -528,10 +528,12 @@ bool is_operation(const std::string& op) {
   return catalogue::find_operation(op) != nullptr || !catalogue::in_place_base(op).empty();
 }
 
-// Conversions to Python scalars read the data, which strict rightly refuses off the host device.
+// Conversions to Python scalars read the data, which strict rightly refuses off the host device;
+// __dlpack__ hands the memory to another library, which strict refuses for its fake devices
+// (BufferError: no library can import them) unless dl_device asks for the host.
 bool reads_data_on_host(const std::string& op) {
   return op == "array.__bool__" || op == "array.__complex__" || op == "array.__float__" ||
-         op == "array.__int__" || op == "array.__index__";
+         op == "array.__int__" || op == "array.__index__" || op == "array.__dlpack__";
 }
 
 // A generated one-device call is a valid call: strict, which raises for every invalid one, runs

@@ -153,3 +153,16 @@ def test_non_finite_input_gives_nan_factors(bad):
     assert not numpy.isnan(numpy.asarray(xp.linalg.eigvalsh(xp.asarray(a.T)))).any()
     with pytest.raises(xp.linalg.LinAlgError, match="not positive-definite"):
         xp.linalg.cholesky(xp.asarray(a))
+
+
+def test_qr_and_svd_near_overflow_agree_with_numpy():
+    # The standard's test_qr (array-api-tests, 200 examples) found NaN in R for this matrix:
+    # Householder's norms and complex division square elements of 1e154. LAPACK scales; strict too.
+    a = numpy.array([[8.940358888539265e153, 0], [8.4601155453369e153j, 0]])
+    q, r = xp.linalg.qr(xp.asarray(a))
+    nq, nr = numpy.linalg.qr(a)
+    assert numpy.allclose(numpy.asarray(q), nq, rtol=0, atol=1e-14)
+    assert numpy.allclose(numpy.asarray(r), nr, rtol=1e-14, atol=0)
+    tall = random_matrix((40, 5), True) * 1e200
+    assert numpy.allclose(numpy.asarray(xp.linalg.svdvals(xp.asarray(tall))),
+                          numpy.linalg.svd(tall, compute_uv=False), rtol=1e-12, atol=0)
