@@ -1,6 +1,6 @@
 // Per-call cost and throughput of strict's element-wise kernels, next to memcpy as the memory
 // bandwidth ceiling measured in the same run; and the fft extension's line transform at a
-// power-of-two length and at a prime one (Bluestein), which should cost about the same.
+// power-of-two length and at a prime one (Bluestein), which should cost the same order.
 #include <cstring>
 #include <vector>
 
@@ -53,8 +53,9 @@ void BM_MemcpyLargeFloat64(benchmark::State& state) {
 }
 BENCHMARK(BM_MemcpyLargeFloat64)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// One complex128 fft of n points: n = 4096 (radix-2) and 4093 (prime: Bluestein, three
-// power-of-two transforms of 8192 points). The direct DFT this replaced took n^2 steps.
+// One complex128 fft of n points: n = 4096 (mixed radix) and 4093 (prime: Bluestein, three
+// transforms of 8192 = 2^13 points, the smallest 5-smooth length >= 2n - 1). The direct DFT this
+// replaced took n^2 steps.
 void BM_FftLine(benchmark::State& state) {
   const strict::Array x = strict::astype(filled(state.range(0), 1.0), strict::complex128);
   for (auto _ : state) {

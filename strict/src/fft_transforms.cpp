@@ -99,38 +99,45 @@ Grid along_axis(const Grid& grid, std::int64_t axis, std::int64_t out_length,
   return out;
 }
 
-// The DFT of a line padded or trimmed to n points, keeping the first `kept` outputs (n for a
-// complex transform, n//2+1 for a real one, whose other outputs are conjugates of these).
-Grid complex_transform(const Grid& grid, std::int64_t axis, std::int64_t n, std::int64_t kept,
-                       Direction direction, Norm norm) {
+// The DFT of a line padded or trimmed to n points.
+Grid complex_transform(const Grid& grid, std::int64_t axis, std::int64_t n, Direction direction,
+                       Norm norm) {
   const double factor = scale(norm, direction, n);
-  return along_axis(grid, axis, kept, [&](const std::vector<Complex>& line) {
+  return along_axis(grid, axis, n, [&](const std::vector<Complex>& line) {
     std::vector<Complex> out = internal::line_dft(line, n, direction);
-    out.resize(static_cast<std::size_t>(kept));
-    for (Complex& value : out)
-      value *= factor;
+    if (factor != 1.0) {
+      for (Complex& value : out)
+        value *= factor;
+    }
     return out;
   });
 }
 
 // The n real points whose spectrum is Hermitian with its first n//2+1 values given by the line
-// (padded or trimmed to n//2+1): X[n-k] = conj(X[k]). Only the real parts of the sums are kept,
-// so the imaginary parts of X[0] (and of X[n/2] for even n) do not contribute, as in
-// NumPy/pocketfft. The real results are stored as complex values with no imaginary part.
+// (internal::hermitian_line_dft), stored as complex values with no imaginary part.
 Grid hermitian_to_real(const Grid& grid, std::int64_t axis, std::int64_t n, Direction direction,
                        Norm norm) {
   const double factor = scale(norm, direction, n);
-  const auto half = static_cast<std::size_t>(n / 2 + 1);
   return along_axis(grid, axis, n, [&](const std::vector<Complex>& line) {
-    std::vector<Complex> spectrum(static_cast<std::size_t>(n));
-    for (std::size_t k = 0; k < spectrum.size(); ++k) {
-      const std::size_t source = k < half ? k : spectrum.size() - k;
-      const Complex value = source < line.size() ? line[source] : Complex{};
-      spectrum[k] = k < half ? value : std::conj(value);
+    const std::vector<double> values = internal::hermitian_line_dft(line, n, direction);
+    std::vector<Complex> out(values.size());
+    for (std::size_t j = 0; j < values.size(); ++j)
+      out[j] = Complex{values[j] * factor, 0.0};
+    return out;
+  });
+}
+
+// The first n//2+1 points of the DFT of a real line padded or trimmed to n points (the others
+// are their conjugates).
+Grid real_to_half(const Grid& grid, std::int64_t axis, std::int64_t n, Direction direction,
+                  Norm norm) {
+  const double factor = scale(norm, direction, n);
+  return along_axis(grid, axis, n / 2 + 1, [&](const std::vector<Complex>& line) {
+    std::vector<Complex> out = internal::real_line_dft(line, n, direction);
+    if (factor != 1.0) {
+      for (Complex& value : out)
+        value *= factor;
     }
-    std::vector<Complex> out = internal::line_dft(spectrum, n, direction);
-    for (Complex& value : out)
-      value = Complex{value.real() * factor, 0.0};
     return out;
   });
 }
@@ -208,9 +215,9 @@ Grid transform_axis(const Grid& grid, std::int64_t axis, std::int64_t n, Kind ki
                     Direction direction, Norm norm) {
   switch (kind) {
     case Kind::complex_to_complex:
-      return complex_transform(grid, axis, n, n, direction, norm);
+      return complex_transform(grid, axis, n, direction, norm);
     case Kind::real_to_complex:
-      return complex_transform(grid, axis, n, n / 2 + 1, direction, norm);
+      return real_to_half(grid, axis, n, direction, norm);
     case Kind::complex_to_real:
       return hermitian_to_real(grid, axis, n, direction, norm);
   }

@@ -114,7 +114,13 @@ bool tall_svd(const Matrix<C>& a, Vectors vectors, Eigen::VectorXd& s, Matrix<C>
   // The QR of a scaled a where its norms would overflow (BDCSVD scales on its own): the singular
   // values scale back, U and V are those of a.
   const double scale = overflow_safe_scale(a);
-  const Eigen::HouseholderQR<Matrix<C>> qr(scale == 1 ? a : Matrix<C>(a * scale));
+  // compute() copies its argument into the factorisation: a itself, or its scaled copy only.
+  Eigen::HouseholderQR<Matrix<C>> qr;
+  if (scale == 1) {
+    qr.compute(a);
+  } else {
+    qr.compute(a * scale);
+  }
   const Matrix<C> r = qr.matrixQR().topRows(n).template triangularView<Eigen::Upper>();
   const Eigen::BDCSVD<Matrix<C>> svd(r, thin);  // n x n: thin is full
   if (svd.info() != Eigen::Success) return false;

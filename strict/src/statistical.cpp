@@ -96,27 +96,14 @@ void visit_numeric_pair(DType in, DType out, F&& f) {
 
 enum class Accumulate { sum, product };
 
-// The operation of sum and prod (and their cumulative forms), integers wrapping around.
-struct WrappingAdd {
-  template <class T>
-  T operator()(T a, T b) const {
-    return internal::wrapping_add(a, b);
-  }
-};
-struct WrappingMultiply {
-  template <class T>
-  T operator()(T a, T b) const {
-    return internal::wrapping_multiply(a, b);
-  }
-};
-
-// Calls f(op, identity) with the operation of `accumulate` (known when compiled) and its identity.
+// Calls f(op, identity) with the operation of `accumulate` (known when compiled; integers wrap
+// around) and its identity.
 template <class Out, class F>
 void visit_accumulate(Accumulate accumulate, F&& f) {
   if (accumulate == Accumulate::product) {
-    f(WrappingMultiply{}, Out(1));
+    f(internal::WrappingMultiply{}, Out(1));
   } else {
-    f(WrappingAdd{}, Out(0));
+    f(internal::WrappingAdd{}, Out(0));
   }
 }
 

@@ -16,6 +16,7 @@
 #include "internal/dispatch.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/linalg_support.hpp"
+#include "internal/matrix_product.hpp"
 #include "internal/pairwise_sum.hpp"
 #include "internal/placement.hpp"
 #include "internal/reduction_kernels.hpp"
@@ -48,6 +49,37 @@ std::vector<std::int64_t> offsets_of(const Shape& shape, const Shape& strides) {
     }
   }
   return out;
+}
+
+// An operand of tensordot as a matrix: its `leading` axes index the rows, its `trailing` axes the
+// columns. Read in place when the axes already lie in that order, or (for a floating-point
+// product) in the transposed one; otherwise the elements are gathered into `gathered`.
+template <class T>
+internal::MatrixOperand<T> as_matrix(const T* data, const Shape& shape, const Axes& leading,
+                                     const Axes& trailing, bool transposable,
+                                     std::vector<T>& gathered) {
+  Axes order = leading;
+  order.insert(order.end(), trailing.begin(), trailing.end());
+  Axes swapped = trailing;
+  swapped.insert(swapped.end(), leading.begin(), leading.end());
+  const auto in_memory_order = [](const Axes& axes) {
+    for (std::size_t i = 0; i < axes.size(); ++i)
+      if (axes[i] != static_cast<std::int64_t>(i)) return false;
+    return true;
+  };
+  if (in_memory_order(order)) return {data, false};
+  if (transposable && in_memory_order(swapped)) return {data, true};
+  const Shape strides = internal::contiguous_strides(shape);
+  Shape permuted_shape, permuted_strides;
+  for (std::int64_t axis : order) {
+    permuted_shape.push_back(shape[static_cast<std::size_t>(axis)]);
+    permuted_strides.push_back(strides[static_cast<std::size_t>(axis)]);
+  }
+  const std::vector<std::int64_t> offsets = offsets_of(permuted_shape, permuted_strides);
+  gathered.resize(offsets.size());
+  for (std::size_t i = 0; i < offsets.size(); ++i)
+    gathered[i] = data[offsets[i]];
+  return {gathered.data(), false};
 }
 
 // The checks both functions start with: one device (first), numeric dtypes, a promotion.
@@ -177,23 +209,17 @@ Array tensordot(std::string_view function, const Array& x1, const Array& x2,
   }
   // The result: "the non-contracted axes (dimensions) of the first array x1, followed by the
   // non-contracted axes (dimensions) of the second array x2".
-  const Shape strides1 = internal::contiguous_strides(x1.shape());
-  const Shape strides2 = internal::contiguous_strides(x2.shape());
-  Shape free_shape1, free_strides1, free_shape2, free_strides2;
+  Axes free1, free2;
+  Shape free_shape1, free_shape2;
   for (std::int64_t d = 0; d < x1.ndim(); ++d) {
     if (std::find(axes1.begin(), axes1.end(), d) != axes1.end()) continue;
+    free1.push_back(d);
     free_shape1.push_back(x1.shape()[static_cast<std::size_t>(d)]);
-    free_strides1.push_back(strides1[static_cast<std::size_t>(d)]);
   }
   for (std::int64_t d = 0; d < x2.ndim(); ++d) {
     if (std::find(axes2.begin(), axes2.end(), d) != axes2.end()) continue;
+    free2.push_back(d);
     free_shape2.push_back(x2.shape()[static_cast<std::size_t>(d)]);
-    free_strides2.push_back(strides2[static_cast<std::size_t>(d)]);
-  }
-  Shape contracted_strides1, contracted_strides2;
-  for (std::size_t i = 0; i < axes1.size(); ++i) {
-    contracted_strides1.push_back(strides1[static_cast<std::size_t>(axes1[i])]);
-    contracted_strides2.push_back(strides2[static_cast<std::size_t>(axes2[i])]);
   }
   Shape result_shape = free_shape1;
   result_shape.insert(result_shape.end(), free_shape2.begin(), free_shape2.end());
@@ -201,28 +227,32 @@ Array tensordot(std::string_view function, const Array& x1, const Array& x2,
   Array out = ArrayAccess::allocate(result_shape, operands.dtype, operands.device,
                                     propagated_from(function, x1.provenance()));
 
-  const std::vector<std::int64_t> free1 = offsets_of(free_shape1, free_strides1);
-  const std::vector<std::int64_t> free2 = offsets_of(free_shape2, free_strides2);
-  const std::vector<std::int64_t> inner1 = offsets_of(contracted, contracted_strides1);
-  const std::vector<std::int64_t> inner2 = offsets_of(contracted, contracted_strides2);
+  const std::int64_t rows = element_count(free_shape1);
+  const std::int64_t columns = element_count(free_shape2);
+  const std::int64_t inner = element_count(contracted);
   internal::visit_dtype(operands.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {
-      const std::vector<T> left = internal::linalg::read_as<T>(x1);
-      const std::vector<T> right = internal::linalg::read_as<T>(x2);
+      std::vector<T> copy1;
+      std::vector<T> copy2;
+      const T* left = internal::linalg::elements_as(x1, copy1);
+      const T* right = internal::linalg::elements_as(x2, copy2);
       T* result = ArrayAccess::data<T>(out);
-      std::size_t position = 0;
-      for (std::int64_t base1 : free1) {
-        interruption_point(static_cast<std::int64_t>(free2.size() * inner1.size()));
-        for (std::int64_t base2 : free2) {
-          T total{};
-          for (std::size_t k = 0; k < inner1.size(); ++k) {
-            total = internal::wrapping_add(
-                total,
-                internal::wrapping_multiply(left[base1 + inner1[k]], right[base2 + inner2[k]]));
-          }
-          result[position++] = total;
-        }
+      // x1 as a rows x inner matrix (its free axes, then its contracted ones in the order given)
+      // and x2 as inner x columns: read in place when the axes are already in that order or, for
+      // a floating-point product, in the transposed one (tensordot(a, b, axes=1); ([0], [0]) for
+      // A^T A), gathered otherwise.
+      constexpr bool transposable = internal::has_matrix_product_v<T>;
+      std::vector<T> gathered1;
+      std::vector<T> gathered2;
+      const internal::MatrixOperand<T> a =
+          as_matrix(left, x1.shape(), free1, axes1, transposable, gathered1);
+      const internal::MatrixOperand<T> b =
+          as_matrix(right, x2.shape(), axes2, free2, transposable, gathered2);
+      if constexpr (internal::has_matrix_product_v<T>) {
+        internal::matrix_product<T>(a, b, result, rows, inner, columns);
+      } else {
+        internal::wrapping_matrix_product(a.data, b.data, result, rows, inner, columns);
       }
     }
   });
@@ -278,15 +308,10 @@ Array vecdot(std::string_view function, const Array& x1, const Array& x2, std::i
   internal::visit_dtype(operands.dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {
-      // Each operand's elements as T: its own, or a copy converted to the promoted dtype.
       std::vector<T> copy1;
       std::vector<T> copy2;
-      const T* left = x1.dtype() == operands.dtype
-                          ? ArrayAccess::data<T>(x1)
-                          : (copy1 = internal::linalg::read_as<T>(x1)).data();
-      const T* right = x2.dtype() == operands.dtype
-                           ? ArrayAccess::data<T>(x2)
-                           : (copy2 = internal::linalg::read_as<T>(x2)).data();
+      const T* left = internal::linalg::elements_as(x1, copy1);
+      const T* right = internal::linalg::elements_as(x2, copy2);
       T* result = ArrayAccess::data<T>(out);
       // "sum over i of conj(a_i) * b_i", the conjugate "if a_i is complex". The sum as sum()
       // adds (pairwise for floating types, as NumPy sums; integers wrap around, in any order).

@@ -1,5 +1,7 @@
 // The fft extension's line transforms are O(n log n) for every length (internal/line_dft.hpp:
-// radix-2 for powers of two, Bluestein's chirp-z otherwise): every transform must equal the
+// mixed radix for lengths with small prime factors, Bluestein's chirp-z otherwise; the real
+// transforms of even length through a complex one of half the length): every transform must equal
+// the
 // definition, X[k] = sum_j x[j] e^{-2 pi i jk/n} (fft: "Computes the one-dimensional discrete
 // Fourier transform"), computed here directly, for every length and both directions.
 #include <cmath>
@@ -58,6 +60,17 @@ std::vector<Complex> unit_values(std::size_t length) {
   return values;
 }
 
+// The n points X with X[k] = half[k] for k <= n/2 and X[n-k] = conj(X[k]).
+std::vector<Complex> hermitian_spectrum(const std::vector<Complex>& half, std::int64_t n) {
+  std::vector<Complex> spectrum(static_cast<std::size_t>(n));
+  for (std::int64_t k = 0; k < n; ++k) {
+    spectrum[static_cast<std::size_t>(k)] = k <= n / 2
+                                                ? half[static_cast<std::size_t>(k)]
+                                                : std::conj(half[static_cast<std::size_t>(n - k)]);
+  }
+  return spectrum;
+}
+
 RC_GTEST_PROP(FftFastTransform, FftAndIfftEqualTheDefinitionForEveryLength, ()) {
   const auto length = *rc::gen::inRange<std::size_t>(1, 130);
   const auto n = *rc::gen::inRange<std::int64_t>(1, 260);
@@ -72,17 +85,58 @@ RC_GTEST_PROP(FftFastTransform, FftAndIfftEqualTheDefinitionForEveryLength, ()) 
 RC_GTEST_PROP(FftFastTransform, IrfftIsTheRealPartOfTheHermitianInverse, ()) {
   const auto n = *rc::gen::inRange<std::int64_t>(1, 200);
   const std::vector<Complex> half = unit_values(static_cast<std::size_t>(n / 2 + 1));
-  std::vector<Complex> spectrum(static_cast<std::size_t>(n));
-  for (std::int64_t k = 0; k < n; ++k) {
-    spectrum[static_cast<std::size_t>(k)] = k <= n / 2
-                                                ? half[static_cast<std::size_t>(k)]
-                                                : std::conj(half[static_cast<std::size_t>(n - k)]);
-  }
+  const std::vector<Complex> spectrum = hermitian_spectrum(half, n);
   std::vector<Complex> expected = direct_dft(spectrum, n, 1.0);
   for (Complex& value : expected)
     value = Complex{value.real() / static_cast<double>(n), 0.0};
   std::vector<Complex> actual;
   for (double value : host_values<double>(fft::irfft(complex_line(half), {.n = n})))
+    actual.emplace_back(value, 0.0);
+  expect_close(actual, expected);
+}
+
+Array real_line(const std::vector<Complex>& values) {
+  std::vector<Scalar> scalars;
+  for (const Complex& value : values)
+    scalars.emplace_back(value.real());
+  return asarray(scalars, {static_cast<std::int64_t>(values.size())}, {.dtype = float64});
+}
+
+std::vector<Complex> real_parts(const std::vector<Complex>& values) {
+  std::vector<Complex> out;
+  for (const Complex& value : values)
+    out.emplace_back(value.real(), 0.0);
+  return out;
+}
+
+// rfft: "Computes the one-dimensional discrete Fourier transform for real-valued input", the
+// n//2+1 non-negative frequencies; ihfft the inverse direction's, scaled by 1/n and conjugated
+// ("Computes the one-dimensional inverse discrete Fourier transform of a signal with Hermitian
+// symmetry", the inverse of hfft). Odd and even n, padded and trimmed.
+RC_GTEST_PROP(FftFastTransform, RfftAndIhfftEqualTheDefinitionOfARealLine, ()) {
+  const auto length = *rc::gen::inRange<std::size_t>(1, 130);
+  const auto n = *rc::gen::inRange<std::int64_t>(1, 260);
+  const std::vector<Complex> x = real_parts(unit_values(length));
+  std::vector<Complex> forward = direct_dft(x, n, -1.0);
+  forward.resize(static_cast<std::size_t>(n / 2 + 1));
+  expect_close(host_values<Complex>(fft::rfft(real_line(x), {.n = n})), forward);
+  std::vector<Complex> inverse = direct_dft(x, n, 1.0);
+  inverse.resize(static_cast<std::size_t>(n / 2 + 1));
+  for (Complex& value : inverse)
+    value /= static_cast<double>(n);
+  expect_close(host_values<Complex>(fft::ihfft(real_line(x), {.n = n})), inverse);
+}
+
+// hfft: "Computes the one-dimensional discrete Fourier transform of a signal with Hermitian
+// symmetry": the forward direction of irfft's real result, the imaginary parts of X[0] and
+// (even n) X[n/2] not counting.
+RC_GTEST_PROP(FftFastTransform, HfftIsTheRealForwardTransformOfTheHermitianSpectrum, ()) {
+  const auto n = *rc::gen::inRange<std::int64_t>(1, 200);
+  const std::vector<Complex> half = unit_values(static_cast<std::size_t>(n / 2 + 1));
+  const std::vector<Complex> spectrum = hermitian_spectrum(half, n);
+  std::vector<Complex> expected = real_parts(direct_dft(spectrum, n, -1.0));
+  std::vector<Complex> actual;
+  for (double value : host_values<double>(fft::hfft(complex_line(half), {.n = n})))
     actual.emplace_back(value, 0.0);
   expect_close(actual, expected);
 }

@@ -11,8 +11,9 @@
 // else the default device; see default_device.hpp). A result dtype the device cannot hold raises
 // UnsupportedDTypeError (a float64 transform on "no_float64", which has no complex128).
 //
-// Transforms are computed in double precision, in O(n log n) for every length (radix-2, or
-// Bluestein's chirp-z for other lengths: src/line_dft.cpp), and rounded to the result dtype.
+// Transforms are computed in double precision, in O(n log n) for every length (Eigen's
+// mixed-radix FFT, or Bluestein's chirp-z for a length with a large prime factor:
+// src/line_dft.cpp), and rounded to the result dtype.
 #pragma once
 
 #include <cstdint>

@@ -15,9 +15,10 @@ from strict_xp import _strict_xp
 
 @pytest.fixture
 def long_call():
-    # tensordot by strict's own loops: about 10^9 multiply-adds, seconds even in Release.
-    a = xp.ones((1000, 1000))
-    b = xp.ones((1000, 1000))
+    # tensordot of two 3,000 x 3,000 matrices: 2.7 * 10^10 multiply-adds, seconds even by Eigen's
+    # GEMM in Release (8 s on the 2-core VM; 1,000 x 1,000 took 0.3 s, too close to the alarm).
+    a = xp.ones((3000, 3000))
+    b = xp.ones((3000, 3000))
     return lambda: xp.tensordot(a, b, axes=1)
 
 

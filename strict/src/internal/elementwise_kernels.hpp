@@ -31,16 +31,8 @@ inline constexpr bool is_signed_int_v = is_int_v<T>&& std::is_signed_v<T>;
 
 // ---- arithmetic ---------------------------------------------------------------------------------
 
-struct Add {
-  template <class T>
-  T operator()(T a, T b) const {
-    if constexpr (is_int_v<T>) {
-      return wrapping_add(a, b);
-    } else {
-      return a + b;
-    }
-  }
-};
+// Integers wrap around (internal/wrapping.hpp); other types add as their operator does.
+using Add = WrappingAdd;
 
 struct Subtract {
   template <class T>
@@ -53,16 +45,7 @@ struct Subtract {
   }
 };
 
-struct Multiply {
-  template <class T>
-  T operator()(T a, T b) const {
-    if constexpr (is_int_v<T>) {
-      return wrapping_multiply(a, b);
-    } else {
-      return a * b;
-    }
-  }
-};
+using Multiply = WrappingMultiply;
 
 struct Divide {  // floating-point only
   template <class T>

@@ -59,6 +59,15 @@ std::vector<C> read_as(const Array& a) {
   return out;
 }
 
+// The elements of `a` as T (a's own element type or not): a's own storage, read in place, or a
+// converted copy kept in `copy`.
+template <class T>
+const T* elements_as(const Array& a, std::vector<T>& copy) {
+  if (a.dtype() == dtype_of_v<T>) return ArrayAccess::data<T>(a);
+  copy = read_as<T>(a);
+  return copy.data();
+}
+
 // Writes out.size() values into the storage of `out`, converted to its dtype (a complex value
 // going to a real dtype keeps its real part).
 template <class C>

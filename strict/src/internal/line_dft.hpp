@@ -1,7 +1,7 @@
-// The discrete Fourier transform of one line, in O(n log n) for every length n: radix-2
-// Cooley-Tukey when n is a power of two, Bluestein's chirp-z otherwise (a length-n DFT as a
-// convolution computed with power-of-two transforms). The fft extension's transforms are
-// sequences of these along one axis at a time (fft_transforms.cpp).
+// The discrete Fourier transform of one line, in O(n log n) for every length n: Eigen's FFT
+// (kissfft, mixed radix) when n's prime factors are small, Bluestein's chirp-z otherwise (a
+// length-n DFT as a convolution computed with power-of-two transforms). The fft extension's
+// transforms are sequences of these along one axis at a time (fft_transforms.cpp).
 #pragma once
 
 #include <complex>
@@ -18,5 +18,16 @@ enum class DftDirection { forward, inverse };
 // n. If n is less than M, ... trimmed to size n"). No normalisation; n >= 1.
 std::vector<std::complex<double>> line_dft(const std::vector<std::complex<double>>& line,
                                            std::int64_t n, DftDirection direction);
+
+// The first n//2+1 points of line_dft of a real line (the real parts of `line`, padded or trimmed
+// to n): the rest are their conjugates. An even n costs one complex DFT of n/2 points.
+std::vector<std::complex<double>> real_line_dft(const std::vector<std::complex<double>>& line,
+                                                std::int64_t n, DftDirection direction);
+
+// The n real points of line_dft of the Hermitian spectrum whose first n//2+1 points are `half`
+// (padded or trimmed), X[n-k] = conj(X[k]); the imaginary parts of X[0] and, for even n, of
+// X[n/2] do not count (as in NumPy/pocketfft). An even n costs one complex DFT of n/2 points.
+std::vector<double> hermitian_line_dft(const std::vector<std::complex<double>>& half,
+                                       std::int64_t n, DftDirection direction);
 
 }  // namespace strict::internal

@@ -431,6 +431,25 @@ std::int64_t tally_line(const T* first, std::int64_t n) {
 // Whether one of p[0], ..., p[n - 1] is nonzero (Nonzero) or zero, looking at a chunk at a time.
 template <bool Nonzero, class T>
 bool line_holds(const T* p, std::int64_t n) {
+  if constexpr (std::is_same_v<T, bool>) {
+    // bool elements are the bytes 0 and 1: memchr finds a zero, an OR of the bytes a one, both
+    // many bytes at a time, over chunks large enough that the interruption check costs nothing.
+    constexpr std::int64_t chunk = 64 * kReductionChunk;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(p);
+    for (std::int64_t start = 0; start < n; start += chunk) {
+      const auto length = static_cast<std::size_t>(std::min(chunk, n - start));
+      interruption_point(static_cast<std::int64_t>(length) / 16);
+      if constexpr (Nonzero) {
+        unsigned char seen = 0;
+        for (std::size_t i = 0; i < length; ++i)
+          seen |= bytes[start + static_cast<std::int64_t>(i)];
+        if (seen != 0) return true;
+      } else {
+        if (std::memchr(bytes + start, 0, length) != nullptr) return true;
+      }
+    }
+    return false;
+  }
   for (std::int64_t start = 0; start < n; start += kReductionChunk) {
     if (tally_line<Nonzero>(p + start, std::min(kReductionChunk, n - start)) > 0) return true;
   }

@@ -46,4 +46,20 @@ constexpr T wrapping_multiply(T a, T b) {
   }
 }
 
+// The same as function objects: the kernels of add and multiply, and the accumulation of sum,
+// prod and their cumulative forms.
+struct WrappingAdd {
+  template <class T>
+  constexpr T operator()(T a, T b) const {
+    return wrapping_add(a, b);
+  }
+};
+
+struct WrappingMultiply {
+  template <class T>
+  constexpr T operator()(T a, T b) const {
+    return wrapping_multiply(a, b);
+  }
+};
+
 }  // namespace strict::internal
