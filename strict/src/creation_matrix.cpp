@@ -1,6 +1,7 @@
 // Creation functions from input arrays: tril, triu, meshgrid. They have no device= parameter,
 // so their results stay on the device of their inputs (spec/2024.12/design_topics/
 // device_support.rst: "Preserve device assignment as much as possible").
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -34,10 +35,10 @@ Array triangle(std::string_view function, const Array& x, Keep keep) {
     const T* in = ArrayAccess::data<T>(x);
     T* result = ArrayAccess::data<T>(out);
     const std::int64_t n = x.size();
-    for (std::int64_t i = 0; i < n; ++i) {
-      const std::int64_t column = i % columns;
-      const std::int64_t row = (i / columns) % rows;
-      result[i] = keep(column - row) ? in[i] : T{};
+    // Row by row (no division per element): the inner loop is a select the compiler vectorises.
+    for (std::int64_t start = 0, row = 0; start < n; start += columns, row = (row + 1) % rows) {
+      for (std::int64_t column = 0; column < columns; ++column)
+        result[start + column] = keep(column - row) ? in[start + column] : T{};
     }
   });
   return out;
@@ -113,9 +114,12 @@ std::vector<Array> meshgrid(const std::vector<Array>& arrays, MeshgridOptions op
       using T = typename decltype(tag)::type;
       const T* in = ArrayAccess::data<T>(arrays[i]);
       T* result = ArrayAccess::data<T>(out);
+      // Element e is in[(e / stride[axis]) % shape[axis]]: runs of stride[axis] equal values,
+      // filled run by run (no division per element).
       const std::int64_t n = out.size();
-      for (std::int64_t e = 0; e < n; ++e)
-        result[e] = in[(e / stride[axis]) % shape[axis]];
+      const std::int64_t run = stride[axis];
+      for (std::int64_t start = 0, j = 0; start < n; start += run, j = (j + 1) % shape[axis])
+        std::fill(result + start, result + start + run, in[j]);
     });
     outputs.push_back(out);
   }

@@ -1,5 +1,6 @@
 // Element-wise arithmetic without an operator of its own: floor_divide, pow, abs, square, sign,
 // reciprocal, maximum, minimum, clip, and the real-valued floating-point binary functions.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -134,7 +135,12 @@ Array clip(const Array& x, const std::optional<ArrayOrScalar>& min,
       };
       const auto bound_of = [](const std::optional<ArrayOrScalar>& operand) {
         if (!operand) return Bound{};
-        if (operand->is_array()) return Bound{true, ArrayAccess::data<T>(operand->array()), T{}};
+        if (operand->is_array()) {
+          // One element (a 0-d bound, as a Python scalar often arrives) broadcasts as a scalar.
+          const T* data = ArrayAccess::data<T>(operand->array());
+          if (operand->array().size() == 1) return Bound{true, nullptr, data[0]};
+          return Bound{true, data, T{}};
+        }
         return Bound{true, nullptr, operand->scalar().as<T>()};
       };
       const Bound lower = bound_of(min);
@@ -147,19 +153,53 @@ Array clip(const Array& x, const std::optional<ArrayOrScalar>& min,
       const std::array<Shape, 3> strides = {internal::broadcast_strides(x.shape(), shape),
                                             strides_of(min), strides_of(max)};
       T* result = ArrayAccess::data<T>(out);
-      internal::for_each_broadcast<3>(shape, strides, [&](std::int64_t i, const auto& offsets) {
-        T value = values[offsets[0]];
-        // Special cases: "If min_i is NaN, the result is NaN" (likewise max_i); a NaN x_i fails
-        // both comparisons and stays.
+      // Special cases: "If min_i is NaN, the result is NaN" (likewise max_i); a NaN x_i fails
+      // both comparisons and stays.
+      const auto clipped = [&](T value, std::int64_t lower_at, std::int64_t upper_at) {
         if (lower.present) {
-          const T bound = lower.data ? lower.data[offsets[1]] : lower.scalar;
+          const T bound = lower.data ? lower.data[lower_at] : lower.scalar;
           if (value < bound || bound != bound) value = bound;
         }
         if (upper.present) {
-          const T bound = upper.data ? upper.data[offsets[2]] : upper.scalar;
+          const T bound = upper.data ? upper.data[upper_at] : upper.scalar;
           if (value > bound || bound != bound) value = bound;
         }
-        result[i] = value;
+        return value;
+      };
+      const auto full = [&](const std::optional<ArrayOrScalar>& operand) {
+        return !operand || !operand->is_array() || operand->array().size() == 1 ||
+               operand->array().shape() == shape;
+      };
+      const std::int64_t n = element_count(shape);
+      if (x.shape() == shape && lower.data == nullptr && upper.data == nullptr) {
+        // Scalar bounds (or one-element arrays): a NaN bound makes every element NaN; otherwise
+        // selects without branches, which the compiler vectorises.
+        const bool nan_bound = (lower.present && lower.scalar != lower.scalar) ||
+                               (upper.present && upper.scalar != upper.scalar);
+        if (nan_bound) {
+          std::fill(result, result + n, clipped(T{}, 0, 0));  // the NaN, whichever bound it is
+          return;
+        }
+        const T low = lower.scalar;
+        const T high = upper.scalar;
+        const bool has_low = lower.present;
+        const bool has_high = upper.present;
+        for (std::int64_t i = 0; i < n; ++i) {
+          T value = values[i];
+          value = has_low && value < low ? low : value;
+          value = has_high && value > high ? high : value;
+          result[i] = value;
+        }
+        return;
+      }
+      if (x.shape() == shape && full(min) && full(max)) {
+        // Nothing broadcast (bounds of one element, or arrays of x's shape): one flat loop.
+        for (std::int64_t i = 0; i < n; ++i)
+          result[i] = clipped(values[i], i, i);
+        return;
+      }
+      internal::for_each_broadcast<3>(shape, strides, [&](std::int64_t i, const auto& offsets) {
+        result[i] = clipped(values[offsets[0]], offsets[1], offsets[2]);
       });
     }
   });

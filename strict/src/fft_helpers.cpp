@@ -12,6 +12,7 @@
 #include "internal/elementwise.hpp"
 #include "internal/fft_axes.hpp"
 #include "internal/placement.hpp"
+#include "internal/rolled.hpp"
 #include "strict/errors.hpp"
 #include "strict/fft.hpp"
 
@@ -35,28 +36,8 @@ Array roll_axes(std::string_view function, const Array& x, const ShiftOptions& o
   }
   // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment as much as
   // possible (e.g. output arrays from a function are expected to be on the same device as input
-  // arrays to the function)."
-  Array out = ArrayAccess::allocate(shape, x.dtype(), x.device(),
-                                    propagated_from(function, x.provenance()));
-  internal::visit_dtype(x.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* source = ArrayAccess::data<T>(x);
-    T* target = ArrayAccess::data<T>(out);
-    std::vector<std::int64_t> index(ndim, 0);  // of the source element, in C order
-    for (std::int64_t flat = 0; flat < x.size(); ++flat) {
-      std::int64_t destination = 0;
-      for (std::size_t d = 0; d < ndim; ++d) {
-        const std::int64_t extent = shape[d];
-        destination = destination * extent + (index[d] + shifts[d]) % extent;
-      }
-      target[destination] = source[flat];
-      for (std::size_t d = ndim; d-- > 0;) {  // the next source index
-        if (++index[d] < shape[d]) break;
-        index[d] = 0;
-      }
-    }
-  });
-  return out;
+  // arrays to the function)": internal::rolled's result is on x's device.
+  return internal::rolled(function, x, shape, shifts);
 }
 
 // The values of a frequency array: index i of `count` holds numerator(i) / (d*n).

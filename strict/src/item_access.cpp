@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -389,6 +390,15 @@ Selection select(std::string_view function, const Array& x, const IndexKey& key)
   return basic_selection(x, resolve_basic(function, x, key));
 }
 
+// The view of x a basic key (not of integers only) selects. `function` must be a string literal:
+// the provenance keeps it.
+Array basic_view(std::string_view function, const Array& x, const BasicKey& basic) {
+  Shape start;
+  for (const auto& pick : basic.picks)
+    start.push_back(pick.empty() ? 0 : pick.front());
+  return internal::view_of(function, x, basic.shape, start, basic.axes);
+}
+
 // Whether a key has an index array (integer or boolean): a selection that copies.
 bool has_index_array(const IndexKey& key) {
   return std::any_of(key.items().begin(), key.items().end(), is_array_item);
@@ -404,10 +414,7 @@ Array getitem(const Array& x, const IndexKey& key) {
     // a scalar: a key of integers only.
     const BasicKey basic = resolve_basic(kGetitem, x, key);
     if (!basic.integers_only) {
-      Shape start;
-      for (const auto& pick : basic.picks)
-        start.push_back(pick.empty() ? 0 : pick.front());
-      return internal::view_of("__getitem__", x, basic.shape, start, basic.axes);
+      return basic_view("__getitem__", x, basic);
     }
     integers_only = basic_selection(x, basic);
   }
@@ -435,7 +442,23 @@ Array& setitem(Array& x, const IndexKey& key, const ArrayOrScalar& value) {
           "integers, slices, an ellipsis and index arrays");
     }
   }
-  const Selection selection = select(kSetitem, x, key);
+  // A key of integers, slices and an ellipsis selects a view of x: the new elements go into the
+  // view and back into x's storage by rows (internal/view.hpp), with no offset per element. Index
+  // arrays (and a key of integers only) select elements by their offsets.
+  std::optional<Array> window;
+  Selection selection;
+  if (!has_index_array(key)) {
+    const BasicKey basic = resolve_basic(kSetitem, x, key);
+    if (!basic.integers_only) {
+      window = basic_view("__setitem__", x, basic);
+      selection.shape = basic.shape;
+    } else {
+      selection = basic_selection(x, basic);
+    }
+  } else {
+    selection = select(kSetitem, x, key);
+  }
+  const std::int64_t count = element_count(selection.shape);
 
   // Everything is checked and the new elements converted before the first write, so a raising
   // __setitem__ leaves x unchanged.
@@ -466,28 +489,37 @@ Array& setitem(Array& x, const IndexKey& key, const ArrayOrScalar& value) {
 
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
-    std::vector<T> elements(selection.offsets.size());
-    if (value_array != nullptr) {
-      const Shape strides = internal::broadcast_strides(value_array->shape(), selection.shape);
-      internal::visit_dtype(value_array->dtype(), [&](auto value_tag) {
-        using V = typename decltype(value_tag)::type;
-        const V* data = ArrayAccess::data<V>(*value_array);
-        for_each_index(selection.shape, [&](std::int64_t flat, const Shape& index) {
-          std::int64_t offset = 0;
-          for (std::size_t d = 0; d < index.size(); ++d)
-            offset += index[d] * strides[d];
-          elements[static_cast<std::size_t>(flat)] = internal::convert_element<T>(data[offset]);
+    // The selection's new elements in C order, written into `elements`.
+    const auto fill = [&](T* elements) {
+      if (value_array != nullptr) {
+        const Shape strides = internal::broadcast_strides(value_array->shape(), selection.shape);
+        internal::visit_dtype(value_array->dtype(), [&](auto value_tag) {
+          using V = typename decltype(value_tag)::type;
+          const V* data = ArrayAccess::data<V>(*value_array);
+          for_each_index(selection.shape, [&](std::int64_t flat, const Shape& index) {
+            std::int64_t offset = 0;
+            for (std::size_t d = 0; d < index.size(); ++d)
+              offset += index[d] * strides[d];
+            elements[flat] = internal::convert_element<T>(data[offset]);
+          });
         });
-      });
-    } else {
-      const T element = internal::scalar_to_element<T>(kSetitem, value.scalar());
-      std::fill(elements.begin(), elements.end(), element);
+      } else {
+        const T element = internal::scalar_to_element<T>(kSetitem, value.scalar());
+        std::fill(elements, elements + count, element);
+      }
+    };
+    if (window) {
+      fill(ArrayAccess::data<T>(*window));
+      return;
     }
+    // (Not a std::vector: vector<bool> has no data().)
+    const auto elements = std::make_unique<T[]>(static_cast<std::size_t>(count));
+    fill(elements.get());
     T* target = ArrayAccess::data<T>(x);
-    for (std::size_t i = 0; i < elements.size(); ++i)
+    for (std::size_t i = 0; i < selection.offsets.size(); ++i)
       target[selection.offsets[i]] = elements[i];
   });
-  ArrayAccess::wrote(x);
+  ArrayAccess::wrote(window ? *window : x);
   return x;
 }
 

@@ -210,7 +210,9 @@ Array vector_norm(const Array& x, const VectorNormOptions& options) {
   const std::vector<std::int64_t> axes = internal::normalize_axes(name, options.axis, x.ndim());
   const internal::ReductionPlan plan = internal::plan_reduction(x.shape(), axes, options.keepdims);
   const double p = options.ord;
-  if (std::isinf(p) && plan.reduced_count() == 0) {
+  // A maximum (minimum) of no elements has no value, as max() and min() raise; an empty result
+  // (no line at all, as for x of shape (0, 0, 0) over axis 0) asks for none.
+  if (std::isinf(p) && plan.reduced_count() == 0 && plan.output_count() > 0) {
     throw InvalidArgumentError(
         fmt::format("{}(): ord={}inf takes a {} of |x| over no elements (x of shape ({}))", name,
                     p > 0 ? "" : "-", p > 0 ? "maximum" : "minimum", fmt::join(x.shape(), ", ")));

@@ -14,6 +14,7 @@
 #include "internal/dispatch.hpp"
 #include "internal/element_gather.hpp"
 #include "internal/placement.hpp"
+#include "internal/rolled.hpp"
 #include "internal/view.hpp"
 #include "strict/errors.hpp"
 
@@ -95,9 +96,7 @@ Array roll(const Array& x, const Axes& shift, std::optional<Axes> axis) {
           fmt::join(shift, ", "), shift.size()));
     }
     const std::int64_t size = x.size();
-    return internal::gather_elements("roll", x, x.shape(), [&](const Shape&, std::int64_t flat) {
-      return wrap(flat - shift.front() % size, size);
-    });
+    return internal::rolled("roll", x, {size}, {size > 0 ? wrap(shift.front(), size) : 0});
   }
   // spec: "If shift is a tuple, then axis must be a tuple of the same size ... If shift is an int
   // and axis a tuple, then the same shift must be used for all specified axes."
@@ -113,13 +112,7 @@ Array roll(const Array& x, const Axes& shift, std::optional<Axes> axis) {
     // Reduced first, so that adding shifts cannot overflow.
     if (x.shape()[d] > 0) total[d] = wrap(total[d] + wrap(s, x.shape()[d]), x.shape()[d]);
   }
-  const Shape strides = internal::contiguous_strides(x.shape());
-  return internal::gather_elements("roll", x, x.shape(), [&](const Shape& index, std::int64_t) {
-    std::int64_t offset = 0;
-    for (std::size_t d = 0; d < index.size(); ++d)
-      offset += wrap(index[d] - total[d], x.shape()[d]) * strides[d];
-    return offset;
-  });
+  return internal::rolled("roll", x, x.shape(), total);
 }
 
 Array roll(const Array& x, std::int64_t shift, std::optional<Axes> axis) {

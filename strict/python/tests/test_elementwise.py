@@ -2,6 +2,7 @@
 import inspect
 import math
 
+import numpy
 import pytest
 
 import strict_xp as xp
@@ -109,3 +110,59 @@ def test_complex_expm1_special_cases(z, expected):
                 assert math.isnan(part), (z, result)
             else:
                 assert part == want and math.copysign(1, part) == math.copysign(1, want), (z, result)
+
+
+@pytest.mark.parametrize("bounds", [
+    (-0.5, 0.5),  # Python scalars
+    (-0.5, None),  # one bound only
+    ("0-d", "0-d"),  # one-element arrays broadcast as scalars
+    ("same", "same"),  # arrays of x's shape: the flat loop
+    ("row", None),  # an array that broadcasts: the general loop
+])
+def test_clip_equals_numpys_for_every_kind_of_bound(bounds):
+    rng = numpy.random.default_rng(7)
+    x = rng.standard_normal((40, 30))
+    x[3, 4] = math.nan
+    lows = rng.standard_normal((40, 30)) - 1
+    highs = lows + 1.5
+
+    def bound(kind, same):
+        if kind == "0-d":
+            return numpy.asarray(same.flat[0]), xp.asarray(float(same.flat[0]))
+        if kind == "same":
+            return same, xp.asarray(same)
+        if kind == "row":
+            return same[0], xp.asarray(same[0])
+        return kind, kind
+
+    low_np, low_xp = bound(bounds[0], lows)
+    high_np, high_xp = bound(bounds[1], highs)
+    expected = numpy.clip(x, low_np, high_np)
+    actual = numpy.asarray(xp.clip(xp.asarray(x), low_xp, high_xp))
+    assert numpy.array_equal(actual, expected, equal_nan=True)
+
+
+@pytest.mark.parametrize("low, high", [(math.nan, 1.0), (-1.0, math.nan)])
+def test_clip_to_a_nan_bound_is_nan(low, high):
+    # clip: "If min_i is NaN, the result is NaN" (likewise max_i); NumPy 1.x leaves x there, so
+    # the spec is the oracle here. A 0-d bound takes the flat loop, an array one the general one.
+    x = xp.asarray([-2.0, 0.5, 3.0])
+    for bound_of in (float, xp.asarray, lambda v: xp.full((2, 3), v)):
+        result = numpy.asarray(xp.clip(x, bound_of(low), bound_of(high)))
+        assert numpy.isnan(result).all(), result
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("name", ["isnan", "isinf", "isfinite", "signbit"])
+def test_classification_equals_numpys_on_every_special_value(name, dtype):
+    # Eight elements at a time in vectors (internal/float_classification.hpp), the rest one by
+    # one: lengths around multiples of 8, every special value at every position.
+    specials = [math.nan, -math.nan, math.inf, -math.inf, 0.0, -0.0, 5e-324, -5e-324, 1e-40,
+                -1e-40, 3.5, -3.5, 1e308, -1e308, 3.4e38, -3.4e38]
+    rng = numpy.random.default_rng(11)
+    for length in [1, 7, 8, 9, 15, 16, 17, 64, 1001]:
+        values = numpy.asarray(rng.choice(specials, length), dtype=dtype)
+        expected = getattr(numpy, name)(values)
+        actual = numpy.asarray(getattr(xp, name)(xp.asarray(values)))
+        assert actual.dtype == numpy.bool_
+        assert actual.tolist() == expected.tolist(), (length, values.tolist())

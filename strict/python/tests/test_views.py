@@ -122,3 +122,42 @@ def test_writes_through_views_do_what_numpy_does(case):
                                            + 500, moved.shape)
     assert numpy.asarray(x).tolist() == expected.tolist()
     assert numpy.asarray(x[outer][inner]).tolist() == numpy.asarray(expected[outer][inner]).tolist()
+
+
+# __setitem__ with a basic key writes through a view of its target into the storage it shows
+# (item_access.cpp): the same elements as NumPy's, whether the target is the array or a view of
+# it, and whatever the value (a scalar, or an array that broadcasts to the selection).
+@st.composite
+def setitem_cases(draw):
+    shape = tuple(draw(st.lists(st.integers(1, 4), min_size=1, max_size=3)))
+    outer = draw(st.just((Ellipsis,)) | basic_keys(shape))
+    target_shape = numpy.empty(shape)[outer].shape
+    key = draw(basic_keys(target_shape))
+    selected = numpy.empty(target_shape)[key].shape if target_shape else ()
+    if draw(st.booleans()) or not selected:
+        return shape, outer, key, None
+    kept = draw(st.integers(0, len(selected)))
+    value_shape = tuple(1 if draw(st.booleans()) else n for n in selected[len(selected) - kept:])
+    return shape, outer, key, value_shape
+
+
+@settings(max_examples=200, deadline=None)
+@given(setitem_cases())
+def test_setitem_with_a_basic_key_does_what_numpys_does(case):
+    shape, outer, key, value_shape = case
+    size = int(numpy.prod(shape))
+    expected = numpy.arange(size, dtype=numpy.int64).reshape(shape)
+    x = xp.reshape(xp.arange(size, dtype=xp.int64), shape)
+    target = expected[outer]
+    if not isinstance(target, numpy.ndarray) or target.ndim == 0:
+        return  # a key of integers only: NumPy's scalar, no view to write through
+    view = x[outer]
+    if value_shape is None:
+        target[key] = -7
+        view[key] = -7
+    else:
+        values = -numpy.arange(1, int(numpy.prod(value_shape)) + 1, dtype=numpy.int64)
+        target[key] = values.reshape(value_shape)
+        view[key] = xp.reshape(xp.asarray(values), value_shape)
+    assert numpy.asarray(x).tolist() == expected.tolist()
+    assert numpy.asarray(view).tolist() == target.tolist()

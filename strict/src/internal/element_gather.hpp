@@ -117,6 +117,13 @@ void move_strided(StridedByte* strided, std::span<const std::int64_t> byte_strid
     constexpr std::size_t bytes = decltype(size)::value;
     for_each_strided_row(strided, byte_strides, shape,
                          [&](StridedByte* first, std::int64_t length, std::int64_t step) {
+                           if (step == static_cast<std::int64_t>(bytes)) {
+                             // A contiguous row (a slice's): one copy of all its bytes.
+                             const auto row = static_cast<std::size_t>(length) * bytes;
+                             move(first, packed, row);
+                             packed += row;
+                             return;
+                           }
                            for (std::int64_t k = 0; k < length; ++k, packed += bytes)
                              move(first + k * step, packed, bytes);
                          });

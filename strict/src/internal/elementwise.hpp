@@ -113,8 +113,12 @@ Array unary(std::string_view function, const Array& x, Op op) {
       const T* in = ArrayAccess::data<T>(x);
       Out* result = ArrayAccess::data<Out>(out);
       const std::int64_t n = x.size();
-      for (std::int64_t i = 0; i < n; ++i)
-        result[i] = static_cast<Out>(op(in[i]));
+      if constexpr (requires { op.bulk(in, result, n); }) {
+        op.bulk(in, result, n);  // a kernel with a faster loop of its own
+      } else {
+        for (std::int64_t i = 0; i < n; ++i)
+          result[i] = static_cast<Out>(op(in[i]));
+      }
       return out;
     }
   });

@@ -18,6 +18,7 @@
 #include <type_traits>
 
 #include "internal/dispatch.hpp"
+#include "internal/float_classification.hpp"
 #include "internal/wrapping.hpp"
 
 namespace strict::internal::kernels {
@@ -345,6 +346,13 @@ struct LogicalXor {
 };
 struct LogicalNot {
   bool operator()(bool a) const { return !a; }
+  // As bytes (bools are 0 or 1), which the compiler vectorises; `!` on bool it does not.
+  void bulk(const bool* in, bool* out, std::int64_t n) const {
+    const auto* bytes = reinterpret_cast<const unsigned char*>(in);
+    auto* result = reinterpret_cast<unsigned char*>(out);
+    for (std::int64_t i = 0; i < n; ++i)
+      result[i] = static_cast<unsigned char>(bytes[i] ^ 1U);
+  }
 };
 
 // ---- bitwise ------------------------------------------------------------------------------------
@@ -460,6 +468,10 @@ struct Round {
 // ---- classification and complex parts -------------------------------------------------------
 
 struct IsNan {
+  // Real floating-point elements many at a time (internal/float_classification.hpp).
+  template <class T>
+  requires std::is_floating_point_v<T>
+  void bulk(const T* in, bool* out, std::int64_t n) const { classify<FloatClass::nan>(in, out, n); }
   template <class T>
   bool operator()(T a) const {
     if constexpr (is_int_v<T>) {
@@ -472,6 +484,10 @@ struct IsNan {
   }
 };
 struct IsInf {
+  // Real floating-point elements many at a time (internal/float_classification.hpp).
+  template <class T>
+  requires std::is_floating_point_v<T>
+  void bulk(const T* in, bool* out, std::int64_t n) const { classify<FloatClass::inf>(in, out, n); }
   template <class T>
   bool operator()(T a) const {
     if constexpr (is_int_v<T>) {
@@ -484,6 +500,12 @@ struct IsInf {
   }
 };
 struct IsFinite {
+  // Real floating-point elements many at a time (internal/float_classification.hpp).
+  template <class T>
+  requires std::is_floating_point_v<T>
+  void bulk(const T* in, bool* out, std::int64_t n) const {
+    classify<FloatClass::finite>(in, out, n);
+  }
   template <class T>
   bool operator()(T a) const {
     if constexpr (is_int_v<T>) {
@@ -496,6 +518,11 @@ struct IsFinite {
   }
 };
 struct Signbit {
+  template <class T>
+  requires std::is_floating_point_v<T>
+  void bulk(const T* in, bool* out, std::int64_t n) const {
+    classify<FloatClass::sign_bit>(in, out, n);
+  }
   template <class T>
   bool operator()(T a) const {
     return std::signbit(a);
