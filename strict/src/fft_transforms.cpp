@@ -1,6 +1,8 @@
 // The transforms of the fft extension: fft, ifft, fftn, ifftn, rfft, irfft, rfftn, irfftn, hfft,
 // ihfft. Each is a sequence of one-axis line transforms over a complex<double> working copy of x,
 // each line an O(n log n) DFT (internal/line_dft.hpp), rounded to the result dtype at the end.
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <complex>
 #include <numbers>
@@ -21,6 +23,7 @@
 #include "internal/placement.hpp"
 #include "strict/errors.hpp"
 #include "strict/fft.hpp"
+#include "strict/interruption.hpp"
 
 namespace strict::fft {
 namespace {
@@ -89,6 +92,11 @@ Grid along_axis(const Grid& grid, std::int64_t axis, std::int64_t out_length,
         line[static_cast<std::size_t>(j)] =
             grid.values[static_cast<std::size_t>((outer * split.extent + j) * split.inner + inner)];
       }
+      // About n log2 n operations a line: a transform over many lines can be stopped between
+      // two of them (one long line runs to its end).
+      interruption_point(
+          split.extent *
+          std::max<std::int64_t>(1, std::bit_width(static_cast<std::uint64_t>(split.extent))));
       const std::vector<Complex> result = line_transform(line);
       for (std::int64_t k = 0; k < out_length; ++k) {
         out.values[static_cast<std::size_t>((outer * out_length + k) * split.inner + inner)] =

@@ -13,13 +13,17 @@ import strict_xp as xp
 from strict_xp import _strict_xp
 
 
-@pytest.fixture
-def long_call():
-    # tensordot of two 3,000 x 3,000 matrices: 2.7 * 10^10 multiply-adds, seconds even by Eigen's
-    # GEMM in Release (8 s on the 2-core VM; 1,000 x 1,000 took 0.3 s, too close to the alarm).
-    a = xp.ones((3000, 3000))
-    b = xp.ones((3000, 3000))
-    return lambda: xp.tensordot(a, b, axes=1)
+@pytest.fixture(params=["tensordot", "fft"])
+def long_call(request):
+    if request.param == "tensordot":
+        # Two 3,000 x 3,000 matrices: 2.7 * 10^10 multiply-adds, seconds even by Eigen's GEMM in
+        # Release (8 s on the 2-core VM; 1,000 x 1,000 took 0.3 s, too close to the alarm).
+        a = xp.ones((3000, 3000))
+        b = xp.ones((3000, 3000))
+        return lambda: xp.tensordot(a, b, axes=1)
+    # 3,000 lines of 4,096 points, stopped between two lines (over a second in Release).
+    x = xp.ones((3000, 4096))
+    return lambda: xp.fft.fft(x)
 
 
 def test_a_signal_handlers_exception_ends_a_long_kernel_from_inside(long_call):
