@@ -1,7 +1,6 @@
 // matmul: the matrix product with batch broadcasting.
 #include "strict/linear_algebra.hpp"
 
-#include <algorithm>
 #include <array>
 #include <vector>
 
@@ -15,9 +14,7 @@
 #include "internal/linalg_support.hpp"
 #include "internal/matrix_product.hpp"
 #include "internal/placement.hpp"
-#include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
-#include "strict/interruption.hpp"
 
 namespace strict {
 namespace {
@@ -92,11 +89,7 @@ Array matmul(const Array& x1, const Array& x2) {
         const T* l = left + offsets[0] * left_matrix;
         const T* r = right + offsets[1] * right_matrix;
         T* o = result + index * result_matrix;
-        if constexpr (internal::has_matrix_product_v<T>) {
-          internal::matrix_product<T>({l}, {r}, o, rows, inner, columns);
-        } else {
-          internal::wrapping_matrix_product(l, r, o, rows, inner, columns);
-        }
+        internal::multiply_matrices<T>({l}, {r}, o, rows, inner, columns);
       };
       internal::for_each_broadcast<2>(batch, batch_strides, multiply);
     }

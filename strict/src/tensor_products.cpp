@@ -14,6 +14,7 @@
 #include "internal/broadcast.hpp"
 #include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
+#include "internal/element_gather.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/linalg_support.hpp"
 #include "internal/matrix_product.hpp"
@@ -75,10 +76,10 @@ internal::MatrixOperand<T> as_matrix(const T* data, const Shape& shape, const Ax
     permuted_shape.push_back(shape[static_cast<std::size_t>(axis)]);
     permuted_strides.push_back(strides[static_cast<std::size_t>(axis)]);
   }
-  const std::vector<std::int64_t> offsets = offsets_of(permuted_shape, permuted_strides);
-  gathered.resize(offsets.size());
-  for (std::size_t i = 0; i < offsets.size(); ++i)
-    gathered[i] = data[offsets[i]];
+  gathered.resize(static_cast<std::size_t>(element_count(permuted_shape)));
+  internal::copy_strided(reinterpret_cast<const std::byte*>(data),
+                         internal::byte_strides(permuted_strides, sizeof(T)), permuted_shape,
+                         sizeof(T), reinterpret_cast<std::byte*>(gathered.data()));
   return {gathered.data(), false};
 }
 
@@ -249,11 +250,7 @@ Array tensordot(std::string_view function, const Array& x1, const Array& x2,
           as_matrix(left, x1.shape(), free1, axes1, transposable, gathered1);
       const internal::MatrixOperand<T> b =
           as_matrix(right, x2.shape(), axes2, free2, transposable, gathered2);
-      if constexpr (internal::has_matrix_product_v<T>) {
-        internal::matrix_product<T>(a, b, result, rows, inner, columns);
-      } else {
-        internal::wrapping_matrix_product(a.data, b.data, result, rows, inner, columns);
-      }
+      internal::multiply_matrices(a, b, result, rows, inner, columns);
     }
   });
   return out;

@@ -52,4 +52,17 @@ void wrapping_matrix_product(const T* a, const T* b, T* out, std::int64_t rows, 
   }
 }
 
+// out = a times b for every numeric T: matrix_product for the floating types, the wrapping loop
+// for integers (whose operands are never transposed: callers pass `transposed` only where
+// has_matrix_product_v holds).
+template <class T>
+void multiply_matrices(MatrixOperand<T> a, MatrixOperand<T> b, T* out, std::int64_t rows,
+                       std::int64_t inner, std::int64_t columns) {
+  if constexpr (has_matrix_product_v<T>) {
+    matrix_product<T>(a, b, out, rows, inner, columns);
+  } else {
+    wrapping_matrix_product(a.data, b.data, out, rows, inner, columns);
+  }
+}
+
 }  // namespace strict::internal

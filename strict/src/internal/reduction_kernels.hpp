@@ -449,11 +449,12 @@ bool line_holds(const T* p, std::int64_t n) {
       }
     }
     return false;
+  } else {
+    for (std::int64_t start = 0; start < n; start += kReductionChunk) {
+      if (tally_line<Nonzero>(p + start, std::min(kReductionChunk, n - start)) > 0) return true;
+    }
+    return false;
   }
-  for (std::int64_t start = 0; start < n; start += kReductionChunk) {
-    if (tally_line<Nonzero>(p + start, std::min(kReductionChunk, n - start)) > 0) return true;
-  }
-  return false;
 }
 
 // out[l] += how many of p[r * stride + l] over r in [0, n) are nonzero (Nonzero) or zero, for
