@@ -12,38 +12,11 @@
 #include "internal/array_access.hpp"
 #include "internal/device_registry.hpp"
 #include "internal/dispatch.hpp"
+#include "internal/view.hpp"
 #include "strict/errors.hpp"
 
 namespace strict {
 namespace {
-
-// x with its last two dimensions swapped. `function` must be a string literal (the provenance
-// keeps it).
-Array swap_last_two(std::string_view function, const Array& x) {
-  Shape shape = x.shape();
-  const std::size_t n = shape.size();
-  std::swap(shape[n - 2], shape[n - 1]);
-  // spec/2024.12/design_topics/device_support.rst: "Preserve device assignment".
-  Array out = ArrayAccess::allocate(shape, x.dtype(), x.device(),
-                                    propagated_from(function, x.provenance()));
-  const std::int64_t rows = x.shape()[n - 2];
-  const std::int64_t columns = x.shape()[n - 1];
-  const std::int64_t matrices = rows * columns == 0 ? 0 : x.size() / (rows * columns);
-  const std::size_t item = item_size(x.dtype());
-  const std::byte* from = ArrayAccess::bytes(x);
-  std::byte* to = ArrayAccess::bytes(out);
-  for (std::int64_t m = 0; m < matrices; ++m) {
-    const std::int64_t base = m * rows * columns;
-    for (std::int64_t i = 0; i < rows; ++i) {
-      for (std::int64_t j = 0; j < columns; ++j) {
-        // out[..., j, i] = x[..., i, j]
-        std::memcpy(to + static_cast<std::size_t>(base + j * rows + i) * item,
-                    from + static_cast<std::size_t>(base + i * columns + j) * item, item);
-      }
-    }
-  }
-  return out;
-}
 
 // The element of a 0-d array. Off the host it is a read of one element from the device, as CuPy,
 // torch and JAX make it (synchronising) and array-api-strict allows it: strict counts it as a
@@ -98,7 +71,8 @@ Array T(const Array& x) {
                     "of matrices, or permute_dims",
                     fmt::join(x.shape(), ", ")));
   }
-  return swap_last_two("T", x);
+  // A view, as NumPy's (and so array-api-strict's) T is (strict/array.hpp); views keep x's device.
+  return internal::last_two_swapped("T", x);
 }
 
 Array mT(const Array& x) {
@@ -107,7 +81,7 @@ Array mT(const Array& x) {
         fmt::format("mT: the array must have at least two dimensions, not shape ({})",
                     fmt::join(x.shape(), ", ")));
   }
-  return swap_last_two("mT", x);
+  return internal::last_two_swapped("mT", x);
 }
 
 Scalar to_scalar(const Array& x, const std::source_location& location) {

@@ -5,6 +5,7 @@
 
 #include "internal/array_access.hpp"
 #include "internal/convert.hpp"
+#include "internal/view.hpp"
 #include "strict/errors.hpp"
 
 namespace strict::internal {
@@ -46,6 +47,11 @@ void fill(std::string_view function, const Array& out, const Scalar& value) {
 }
 
 void convert_into(const Array& from, const Array& to) {
+  if (from.dtype() == to.dtype()) {
+    // Nothing to convert: one pass, straight from the storage a view shows.
+    copy_elements(from, ArrayAccess::bytes(to));
+    return;
+  }
   visit_dtype(from.dtype(), [&](auto from_tag) {
     using From = typename decltype(from_tag)::type;
     visit_dtype(to.dtype(), [&](auto to_tag) {

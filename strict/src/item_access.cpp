@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -102,10 +103,19 @@ std::int64_t normalize_index(std::string_view function, std::int64_t index, std:
   return index < 0 ? index + extent : index;
 }
 
+// The indices a pick (a slice, or an integer index) selects along one axis: `count` of them, from
+// `start` by `step`. An arithmetic progression, so that resolving a key costs nothing per element.
+struct AxisPick {
+  std::int64_t start = 0;
+  std::int64_t step = 1;
+  std::int64_t count = 0;
+  std::int64_t at(std::int64_t k) const { return start + k * step; }
+};
+
 // The indices a slice selects along an axis of `extent`, with the defaults of indexing.rst ("Slice
 // Syntax") and Python's clipping of bounds past the axis (the standard leaves those unspecified).
-std::vector<std::int64_t> slice_indices(std::string_view function, const Slice& slice,
-                                        std::int64_t extent, std::size_t axis) {
+AxisPick slice_indices(std::string_view function, const Slice& slice, std::int64_t extent,
+                       std::size_t axis) {
   const std::int64_t step = slice.step.value_or(1);
   if (step == 0) {
     throw InvalidArgumentError(fmt::format(
@@ -127,15 +137,11 @@ std::vector<std::int64_t> slice_indices(std::string_view function, const Slice& 
   const std::uint64_t magnitude =
       step > 0 ? static_cast<std::uint64_t>(step) : 0 - static_cast<std::uint64_t>(step);
   const std::int64_t span = step > 0 ? stop - start : start - stop;
-  std::vector<std::int64_t> indices;
-  if (span <= 0) return indices;
-  const std::uint64_t count = (static_cast<std::uint64_t>(span) - 1) / magnitude + 1;
-  indices.reserve(count);
-  for (std::uint64_t k = 0; k < count; ++k) {
-    const auto distance = static_cast<std::int64_t>(k * magnitude);
-    indices.push_back(step > 0 ? start + distance : start - distance);
-  }
-  return indices;
+  if (span <= 0) return {.start = 0, .step = 1, .count = 0};
+  const auto count =
+      static_cast<std::int64_t>((static_cast<std::uint64_t>(span) - 1) / magnitude + 1);
+  // A single element's step is never used: 1 keeps every step in range for a view's strides.
+  return {.start = start, .step = count > 1 ? step : 1, .count = count};
 }
 
 bool is_array_item(const IndexItem& item) {
@@ -145,10 +151,10 @@ bool is_array_item(const IndexItem& item) {
 // A key of integers, slices, ellipsis and newaxis resolved against x's shape: the indices it
 // picks along each axis of x, and where each axis of the result comes from.
 struct BasicKey {
-  std::vector<std::vector<std::int64_t>> picks;  // per axis of x, in order
-  Shape shape;                                   // of the result
-  std::vector<internal::ViewAxis> axes;          // per axis of the result
-  bool integers_only = true;                     // no slice, ellipsis or newaxis: a 0-d result
+  std::vector<AxisPick> picks;           // per axis of x, in order
+  Shape shape;                           // of the result
+  std::vector<internal::ViewAxis> axes;  // per axis of the result
+  bool integers_only = true;             // no slice, ellipsis or newaxis: a 0-d result
 };
 
 // Integers, slices, ellipsis and newaxis (indexing.rst, "Multi-axis Indexing").
@@ -191,10 +197,9 @@ BasicKey resolve_basic(std::string_view function, const Array& x, const IndexKey
   std::size_t axis = 0;
   auto sliced = [&](const Slice& slice) {
     picks.push_back(slice_indices(function, slice, x.shape()[axis], axis));
-    const auto& pick = picks.back();
-    out.shape.push_back(static_cast<std::int64_t>(pick.size()));
-    out.axes.push_back({.source = static_cast<std::int64_t>(axis),
-                        .step = pick.size() > 1 ? pick[1] - pick[0] : 1});
+    const AxisPick& pick = picks.back();
+    out.shape.push_back(pick.count);
+    out.axes.push_back({.source = static_cast<std::int64_t>(axis), .step = pick.step});
     out.integers_only = false;
     ++axis;
   };
@@ -203,7 +208,9 @@ BasicKey resolve_basic(std::string_view function, const Array& x, const IndexKey
     if (const auto* index = std::get_if<std::int64_t>(&value)) {
       // "Providing a single integer as a single-axis index must reduce the number of array
       // dimensions by 1".
-      picks.push_back({normalize_index(function, *index, x.shape()[axis], axis)});
+      picks.push_back({.start = normalize_index(function, *index, x.shape()[axis], axis),
+                       .step = 1,
+                       .count = 1});
       ++axis;
     } else if (const auto* slice = std::get_if<Slice>(&value)) {
       sliced(*slice);
@@ -230,14 +237,14 @@ Selection basic_selection(const Array& x, const BasicKey& resolved) {
   // shape but not the order.
   const Shape strides = internal::contiguous_strides(x.shape());
   Shape pick_extents;
-  for (const auto& pick : picks)
-    pick_extents.push_back(static_cast<std::int64_t>(pick.size()));
+  for (const AxisPick& pick : picks)
+    pick_extents.push_back(pick.count);
   Selection selection{.shape = shape, .offsets = {}};
   selection.offsets.reserve(static_cast<std::size_t>(element_count(pick_extents)));
   for_each_index(pick_extents, [&](std::int64_t, const Shape& index) {
     std::int64_t offset = 0;
     for (std::size_t d = 0; d < picks.size(); ++d)
-      offset += picks[d][static_cast<std::size_t>(index[d])] * strides[d];
+      offset += picks[d].at(index[d]) * strides[d];
     selection.offsets.push_back(offset);
   });
   return selection;
@@ -394,8 +401,8 @@ Selection select(std::string_view function, const Array& x, const IndexKey& key)
 // the provenance keeps it.
 Array basic_view(std::string_view function, const Array& x, const BasicKey& basic) {
   Shape start;
-  for (const auto& pick : basic.picks)
-    start.push_back(pick.empty() ? 0 : pick.front());
+  for (const AxisPick& pick : basic.picks)
+    start.push_back(pick.start);
   return internal::view_of(function, x, basic.shape, start, basic.axes);
 }
 
@@ -496,6 +503,16 @@ Array& setitem(Array& x, const IndexKey& key, const ArrayOrScalar& value) {
         internal::visit_dtype(value_array->dtype(), [&](auto value_tag) {
           using V = typename decltype(value_tag)::type;
           const V* data = ArrayAccess::data<V>(*value_array);
+          if (value_array->size() == count) {
+            // No broadcasting: the value's elements in order.
+            if constexpr (std::is_same_v<V, T>) {
+              std::copy(data, data + count, elements);
+            } else {
+              for (std::int64_t i = 0; i < count; ++i)
+                elements[i] = internal::convert_element<T>(data[i]);
+            }
+            return;
+          }
           for_each_index(selection.shape, [&](std::int64_t flat, const Shape& index) {
             std::int64_t offset = 0;
             for (std::size_t d = 0; d < index.size(); ++d)
@@ -508,8 +525,15 @@ Array& setitem(Array& x, const IndexKey& key, const ArrayOrScalar& value) {
         std::fill(elements, elements + count, element);
       }
     };
+    if (window && value_array == nullptr) {
+      // One element everywhere: written straight into x's storage.
+      const T element = internal::scalar_to_element<T>(kSetitem, value.scalar());
+      internal::fill_shown(*window, reinterpret_cast<const std::byte*>(&element));
+      return;
+    }
     if (window) {
-      fill(ArrayAccess::data<T>(*window));
+      fill(ArrayAccess::data_to_overwrite<T>(*window));
+      ArrayAccess::wrote(*window);
       return;
     }
     // (Not a std::vector: vector<bool> has no data().)
@@ -518,8 +542,8 @@ Array& setitem(Array& x, const IndexKey& key, const ArrayOrScalar& value) {
     T* target = ArrayAccess::data<T>(x);
     for (std::size_t i = 0; i < selection.offsets.size(); ++i)
       target[selection.offsets[i]] = elements[i];
+    ArrayAccess::wrote(x);
   });
-  ArrayAccess::wrote(window ? *window : x);
   return x;
 }
 

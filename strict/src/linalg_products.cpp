@@ -13,6 +13,7 @@
 #include "internal/placement.hpp"
 #include "internal/strides.hpp"
 #include "internal/tensor_products.hpp"
+#include "internal/view.hpp"
 #include "internal/wrapping.hpp"
 #include "strict/errors.hpp"
 #include "strict/linalg.hpp"
@@ -59,20 +60,10 @@ Array matmul(const Array& x1, const Array& x2) {
 
 Array matrix_transpose(const Array& x) {
   constexpr std::string_view name = "linalg.matrix_transpose";
-  const MatrixStack stack = internal::linalg::matrix_stack(name, "x", x, false);
-  Array out = result_like(
-      name, x, internal::linalg::stacked(stack.batch, stack.columns, stack.rows), x.dtype());
-  internal::visit_dtype(x.dtype(), [&](auto tag) {
-    using T = typename decltype(tag)::type;
-    const T* in = ArrayAccess::data<T>(x);
-    T* result = ArrayAccess::data<T>(out);
-    const std::int64_t size = stack.matrix_size();
-    for (std::int64_t b = 0; b < stack.count(); ++b)
-      for (std::int64_t i = 0; i < stack.rows; ++i)
-        for (std::int64_t j = 0; j < stack.columns; ++j)
-          result[b * size + j * stack.rows + i] = in[b * size + i * stack.columns + j];
-  });
-  return out;
+  (void)internal::linalg::matrix_stack(name, "x", x, false);
+  // A view of x, as the main namespace's matrix_transpose and array-api-strict's (NumPy's
+  // swapaxes) are; a view stays on x's device.
+  return internal::last_two_swapped(name, x);
 }
 
 // linalg.tensordot and linalg.vecdot are the main namespace's functions ("Alias for tensordot()",
@@ -226,19 +217,23 @@ Array trace(const Array& x, const TraceOptions& options) {
   internal::visit_dtype(dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {
-      // "the input array should be cast to the specified data type before computing the sum".
-      const std::vector<T> a = read_as<T>(x);
+      // "the input array should be cast to the specified data type before computing the sum":
+      // each element on the diagonal is, and only those are read.
       T* result = ArrayAccess::data<T>(out);
-      for (std::int64_t b = 0; b < stack.count(); ++b) {
-        T total{};
-        for (std::int64_t i = 0; i < length; ++i) {
-          total = internal::wrapping_add(
-              total,
-              a[static_cast<std::size_t>(b * stack.matrix_size() + (first_row + i) * stack.columns +
-                                         first_column + i)]);
+      internal::visit_dtype(x.dtype(), [&](auto input_tag) {
+        using In = typename decltype(input_tag)::type;
+        const In* a = ArrayAccess::data<In>(x);
+        for (std::int64_t b = 0; b < stack.count(); ++b) {
+          T total{};
+          for (std::int64_t i = 0; i < length; ++i) {
+            total = internal::wrapping_add(
+                total, internal::convert_element<T>(
+                           a[b * stack.matrix_size() + (first_row + i) * stack.columns +
+                             first_column + i]));
+          }
+          result[b] = total;
         }
-        result[b] = total;
-      }
+      });
     }
   });
   return out;

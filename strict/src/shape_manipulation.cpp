@@ -240,11 +240,7 @@ Array matrix_transpose(const Array& x) {
         "matrix_transpose(): x has shape {}, but needs at least two dimensions (..., M, N)",
         shape_text(x.shape())));
   }
-  std::vector<std::int64_t> order;
-  for (std::int64_t d = 0; d < x.ndim(); ++d)
-    order.push_back(d);
-  std::swap(order[order.size() - 2], order[order.size() - 1]);
-  return axes_view("matrix_transpose", x, order);
+  return internal::last_two_swapped("matrix_transpose", x);
 }
 
 std::vector<Array> unstack(const Array& x, std::int64_t axis) {

@@ -2,6 +2,9 @@
 // (internal/view.hpp).
 #include "internal/view.hpp"
 
+#include <array>
+#include <cstring>
+
 #include "internal/array_access.hpp"
 #include "internal/element_gather.hpp"
 #include "internal/strides.hpp"
@@ -97,6 +100,54 @@ Array view_of(std::string_view function, const Array& x, const Shape& shape, con
         axis.source < 0 ? 0 : axis.step * elements.strides[static_cast<std::size_t>(axis.source)]);
   }
   return link_view(x, shape, std::move(view), propagated_from(function, x.provenance()));
+}
+
+Array last_two_swapped(std::string_view function, const Array& x) {
+  const std::size_t n = x.shape().size();
+  Shape shape = x.shape();
+  std::swap(shape[n - 2], shape[n - 1]);
+  std::vector<ViewAxis> axes;
+  for (std::size_t d = 0; d < n; ++d)
+    axes.push_back({.source = static_cast<std::int64_t>(d), .step = 1});
+  std::swap(axes[n - 2], axes[n - 1]);
+  return view_of(function, x, shape, Shape(n, 0), axes);
+}
+
+void copy_elements(const Array& x, std::byte* to) {
+  if (x.size() == 0) return;
+  const std::size_t item = item_size(x.dtype());
+  if (const auto& link = ArrayAccess::link(x)) {
+    copy_strided(first_element(*link, item), byte_strides(link->strides, item), x.shape(), item,
+                 to);
+    return;
+  }
+  std::memcpy(to, ArrayAccess::bytes(x), static_cast<std::size_t>(x.size()) * item);
+}
+
+void fill_shown(const Array& view, const std::byte* element) {
+  internal::ViewLink& link = *ArrayAccess::link(view);
+  const std::lock_guard lock(link.mutex);
+  if (view.size() != 0) {
+    const std::size_t item = item_size(view.dtype());
+    with_element_size(item, [&](auto size) {
+      constexpr std::size_t bytes = decltype(size)::value;
+      std::array<std::byte, bytes> one;
+      std::memcpy(one.data(), element, bytes);
+      const Shape strides = byte_strides(link.strides, item);
+      const Shape& shape = view.shape();
+      if (shape.empty()) {
+        std::memcpy(first_element(link, item), one.data(), bytes);
+        return;
+      }
+      for_each_strided_row(first_element(link, item), strides, shape,
+                           [&](std::byte* first, std::int64_t length, std::int64_t step) {
+                             for (std::int64_t k = 0; k < length; ++k)
+                               std::memcpy(first + k * step, one.data(), bytes);
+                           });
+    });
+  }
+  link.root->mark_written();
+  link.filled = false;  // the copy no longer holds what the storage does
 }
 
 bool in_c_order(const Array& view) {

@@ -255,6 +255,11 @@ TEST(Setitem, ArrayValuesBroadcastToTheSelection) {
   EXPECT_EQ(host_values<int>(x), (std::vector<int>{0, 7, 0, 9, 9, 9}));
   setitem(x, ellipsis, make({1, 2, 3}, int32));
   EXPECT_EQ(host_values<int>(x), (std::vector<int>{1, 2, 3, 1, 2, 3}));
+  // A value of the selection's own shape, in x's dtype and in one that promotes to it.
+  setitem(x, {Slice{}, Slice{.start = 1}}, make({{4, 5}, {6, 7}}, int32));
+  EXPECT_EQ(host_values<int>(x), (std::vector<int>{1, 4, 5, 1, 6, 7}));
+  setitem(x, {Slice{.step = -1}, Slice{.stop = 2}}, make({{-1, -2}, {-3, -4}}, int16));
+  EXPECT_EQ(host_values<int>(x), (std::vector<int>{-3, -4, 5, -1, -2, 7}));
 }
 
 TEST(Setitem, MaskAndIntegerArrayKeys) {

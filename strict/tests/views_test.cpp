@@ -47,6 +47,22 @@ TEST(Views, AWriteIntoASliceReachesTheArrayAndBack) {
   EXPECT_EQ(values_of(column), (Values{70, 5}));
 }
 
+TEST(Views, AScalarWrittenThroughAViewAlreadyReadShowsInItAndInTheArray) {
+  // setitem of a scalar through a view writes the storage directly; the view's copy, taken by the
+  // read before, must not be what is read after.
+  Array x = counting({3, 4});
+  Array stepped = getitem(x, {Slice{.step = 2}, Slice{.start = 1, .step = 2}});
+  EXPECT_EQ(values_of(stepped), (Values{1, 3, 9, 11}));
+  setitem(stepped, ellipsis, -1);
+  EXPECT_EQ(values_of(stepped), (Values{-1, -1, -1, -1}));
+  EXPECT_EQ(values_of(x), (Values{0, -1, 2, -1, 4, 5, 6, 7, 8, -1, 10, -1}));
+  Array element = getitem(x, {1, ellipsis, 2});  // a 0-d view
+  ASSERT_TRUE(element.is_view());
+  setitem(element, ellipsis, 60);
+  EXPECT_EQ(values_of(x)[6], 60);
+  EXPECT_EQ(values_of(element), (Values{60}));
+}
+
 TEST(Views, AnInPlaceOperatorOnASliceOfASliceReachesTheArray) {
   // SciPy's oaconvolve: slices of slices along inner axes, then `+=`.
   Array ret = counting({2, 3, 4});
@@ -76,14 +92,24 @@ TEST(Views, EveryAxisRearrangementIsAView) {
   Array squeezed = squeeze(expanded, Axes{1});
   Array flipped = flip(x, Axes{1});
   std::vector<Array> rows = unstack(x, 0);
-  for (const Array* view : {&transposed, &matrix_t, &expanded, &squeezed, &flipped, &rows[1]})
+  // T, mT and linalg.matrix_transpose too: NumPy's are views (swapaxes), so array-api-strict's are.
+  Array t = T(x);
+  Array m_t = mT(x);
+  Array linalg_t = linalg::matrix_transpose(x);
+  for (const Array* view :
+       {&transposed, &matrix_t, &expanded, &squeezed, &flipped, &rows[1], &t, &m_t, &linalg_t})
     EXPECT_TRUE(view->is_view());
+  setitem(t, {2, 0}, 2);            // x[0, 2], then overwritten by flipped below
+  setitem(linalg_t, {1, 0}, 11);    // x[0, 1]
   setitem(transposed, {0, 1}, 30);  // x[1, 0]
   setitem(flipped, {0, 0}, 20);     // x[0, 2]
   rows[1] += make(1, int64);        // x[1, :]
-  EXPECT_EQ(values_of(x), (Values{0, 1, 20, 31, 5, 6}));
-  EXPECT_EQ(values_of(matrix_t), (Values{0, 31, 1, 5, 20, 6}));
+  EXPECT_EQ(values_of(x), (Values{0, 11, 20, 31, 5, 6}));
+  EXPECT_EQ(values_of(matrix_t), (Values{0, 31, 11, 5, 20, 6}));
   EXPECT_EQ(values_of(squeezed), values_of(x));
+  m_t += make(100, int64);
+  EXPECT_EQ(values_of(x), (Values{100, 111, 120, 131, 105, 106}));
+  EXPECT_EQ(values_of(t), (Values{100, 131, 111, 105, 120, 106}));
 }
 
 TEST(Views, FlippedAndSteppedSlicesCompose) {
@@ -307,6 +333,70 @@ RC_GTEST_PROP(Views, AViewOfAViewReadsAndWritesWhatTheKeysSelect, ()) {
     }
   }
   RC_ASSERT(values_of(x) == expected);
+}
+
+// Permuted axes over extents past the 32 x 32 tiles a transposed layout moves in (and axes of
+// extent 1, which the strided copies drop): reading the view gives each element from its place,
+// and a write through it reaches that place.
+RC_GTEST_PROP(Views, PermutedAxesOfAnyExtentReadAndWriteTheirPlaces, ()) {
+  const auto ndim = any_in<std::size_t>(2, 5);
+  const Shape shape = *rc::gen::container<Shape>(
+      ndim, rc::gen::oneOf(rc::gen::just<std::int64_t>(1), rc::gen::inRange<std::int64_t>(2, 5),
+                           rc::gen::inRange<std::int64_t>(30, 70)));
+  RC_PRE(element_count(shape) <= 200'000);
+  // Any permutation, by Fisher-Yates over generated positions.
+  Axes order(ndim);
+  for (std::size_t d = 0; d < ndim; ++d)
+    order[d] = static_cast<std::int64_t>(d);
+  for (std::size_t d = ndim; d-- > 1;)
+    std::swap(order[d], order[any_in<std::size_t>(0, d + 1)]);
+
+  Array x = counting(shape);
+  Array view = permute_dims(x, order);
+  const Shape strides = [&] {
+    Shape c(ndim, 1);
+    for (std::size_t d = ndim; d-- > 1;)
+      c[d - 1] = c[d] * shape[d];
+    return c;
+  }();
+  // The oracle: the view's element at multi-index i is x's at i permuted back.
+  Values expected;
+  const Shape view_shape = view.shape();
+  Shape index(ndim, 0);
+  for (std::int64_t flat = 0; flat < element_count(view_shape); ++flat) {
+    std::int64_t place = 0;
+    for (std::size_t d = 0; d < ndim; ++d)
+      place += index[d] * strides[static_cast<std::size_t>(order[d])];
+    expected.push_back(place);
+    for (std::size_t d = ndim; d-- > 0;) {
+      if (++index[d] < view_shape[d]) break;
+      index[d] = 0;
+    }
+  }
+  RC_ASSERT(values_of(view) == expected);
+
+  view *= make(2, int64);
+  Values doubled = values_of(counting(shape));
+  for (std::int64_t& value : doubled)
+    value *= 2;
+  RC_ASSERT(values_of(x) == doubled);
+}
+
+// A broadcast copy over rows of one repeated element (stride 0) and over a transposed layout gives
+// each element from its place.
+TEST(Views, BroadcastRowsAndTransposedBroadcastsCopyTheRightElements) {
+  const Array column = counting({40, 1});
+  const Array wide = broadcast_to(column, {40, 50});
+  Values expected;
+  for (std::int64_t i = 0; i < 40; ++i)
+    expected.insert(expected.end(), 50, i);
+  EXPECT_EQ(values_of(wide), expected);
+  const Array tall = broadcast_to(permute_dims(column, {1, 0}), {50, 40});
+  expected.clear();
+  for (std::int64_t i = 0; i < 50; ++i)
+    for (std::int64_t j = 0; j < 40; ++j)
+      expected.push_back(j);
+  EXPECT_EQ(values_of(tall), expected);
 }
 
 }  // namespace

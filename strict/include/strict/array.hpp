@@ -5,13 +5,13 @@
 // cannot be read from the host: move it with to_device() first.
 //
 // Views: basic indexing (integers with an ellipsis or a slice, slices, ellipsis, newaxis) and the
-// functions that only rearrange axes (permute_dims, matrix_transpose, moveaxis, expand_dims,
-// squeeze, flip, unstack; reshape where the elements stay in order) return views of x, as NumPy
-// does and so array-api-strict, the library strict's Python module stands in for: a write into
-// either shows in the other. The standard leaves this to the library ("an array object may either
-// be a 'view' ... or own memory", design_topics/copies_views_and_mutation.rst); downstream tests
-// written against array-api-strict rely on it. A key of integers only (a 0-d result) copies, as
-// NumPy's scalar result does.
+// functions that only rearrange axes (permute_dims, matrix_transpose and linalg's, T, mT, moveaxis,
+// expand_dims, squeeze, flip, unstack; reshape where the elements stay in order) return views of
+// x, as NumPy does and so array-api-strict, the library strict's Python module stands in for: a
+// write into either shows in the other. The standard leaves this to the library ("an array object
+// may either be a 'view' ... or own memory", design_topics/copies_views_and_mutation.rst);
+// downstream tests written against array-api-strict rely on it. A key of integers only (a 0-d
+// result) copies, as NumPy's scalar result does.
 #pragma once
 
 #include <cstdint>

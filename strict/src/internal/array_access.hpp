@@ -35,6 +35,12 @@ struct ArrayAccess {
       refresh(array);
     return array.buffer_->data();
   }
+  // The array's elements for a kernel that writes every one of them before it reads any (setitem
+  // through a view): a view's are not brought up to date first, since all are overwritten.
+  template <class T>
+  static T* data_to_overwrite(const Array& array) {
+    return reinterpret_cast<T*>(array.buffer_->data());
+  }
   // After a write into `array`'s elements: a view's reach the storage it shows, and every other
   // view of that storage reads them afresh.
   static void wrote(const Array& array);

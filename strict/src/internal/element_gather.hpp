@@ -3,6 +3,8 @@
 // unstack, ...). Each function says where an output element comes from; this file does the rest.
 #pragma once
 
+#include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -95,9 +97,33 @@ void for_each_strided_row(Byte* base, std::span<const std::int64_t> byte_strides
   }
 }
 
+// The same elements as `shape` at `byte_strides`, in the same C order, over fewer axes: axes of
+// extent 1 dropped, and each axis merged into the one before it where the two step through memory
+// as one (a contiguous array becomes one axis, a transposed matrix stays two). No extent is zero.
+struct StridedAxes {
+  Shape shape;
+  Shape byte_strides;
+};
+inline StridedAxes merged_axes(const Shape& shape, std::span<const std::int64_t> byte_strides) {
+  StridedAxes out;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == 1) continue;
+    if (!out.shape.empty() && out.byte_strides.back() == byte_strides[d] * shape[d]) {
+      out.shape.back() *= shape[d];
+      out.byte_strides.back() = byte_strides[d];
+      continue;
+    }
+    out.shape.push_back(shape[d]);
+    out.byte_strides.push_back(byte_strides[d]);
+  }
+  return out;
+}
+
 // Moves the elements of `shape` found at `strided` + sum(index[d] * byte_strides[d]), each `item`
 // bytes, to or from the contiguous `packed` in C order: into `packed` when Gather, out of it into
-// their places otherwise.
+// their places otherwise. Rows that are contiguous move as one copy; a transposed layout (the last
+// axis strided, the one before it contiguous) moves in square tiles, so that both sides of the
+// copy stay in cache.
 template <bool Gather, class StridedByte, class PackedByte>
 void move_strided(StridedByte* strided, std::span<const std::int64_t> byte_strides,
                   const Shape& shape, std::size_t item, PackedByte* packed) {
@@ -108,24 +134,78 @@ void move_strided(StridedByte* strided, std::span<const std::int64_t> byte_strid
       std::memcpy(place, packed_element, bytes);
     }
   };
-  if (shape.empty()) {
+  if (element_count(shape) == 0) return;
+  const StridedAxes axes = merged_axes(shape, byte_strides);
+  if (axes.shape.empty()) {  // one element
     move(strided, packed, item);
     return;
   }
-  if (element_count(shape) == 0) return;
   with_element_size(item, [&](auto size) {
     constexpr std::size_t bytes = decltype(size)::value;
-    for_each_strided_row(strided, byte_strides, shape,
+    constexpr auto element = static_cast<std::int64_t>(bytes);
+    const std::size_t last = axes.shape.size() - 1;
+    if (last >= 1 && axes.byte_strides[last - 1] == element && axes.byte_strides[last] != element) {
+      // A stack of transposed matrices: rows of the packed side are columns of the strided one.
+      const std::int64_t rows = axes.shape[last - 1];
+      const std::int64_t columns = axes.shape[last];
+      const std::int64_t column_step = axes.byte_strides[last];
+      const Shape stack(axes.shape.begin(), axes.shape.end() - 2);
+      const std::int64_t matrices = element_count(stack);
+      constexpr std::int64_t tile = 32;
+      Shape index(stack.size(), 0);
+      StridedByte* matrix = strided;
+      for (std::int64_t m = 0; m < matrices; ++m) {
+        for (std::int64_t i0 = 0; i0 < rows; i0 += tile) {
+          for (std::int64_t j0 = 0; j0 < columns; j0 += tile) {
+            // Locals, not the captured pointers: a store through a byte pointer may alias
+            // anything in memory, which would make every iteration reload them.
+            const std::int64_t i_end = std::min(rows, i0 + tile);
+            const std::int64_t j_end = std::min(columns, j0 + tile);
+            StridedByte* const from = matrix;
+            PackedByte* const to = packed;
+            for (std::int64_t i = i0; i < i_end; ++i) {
+              for (std::int64_t j = j0; j < j_end; ++j) {
+                move(from + i * element + j * column_step,
+                     to + static_cast<std::size_t>((i * columns + j) * element), bytes);
+              }
+            }
+          }
+        }
+        packed += static_cast<std::size_t>(rows * columns * element);
+        for (std::size_t d = stack.size(); d-- > 0;) {
+          matrix += axes.byte_strides[d];
+          if (++index[d] < stack[d]) break;
+          matrix -= axes.byte_strides[d] * stack[d];
+          index[d] = 0;
+        }
+      }
+      return;
+    }
+    for_each_strided_row(strided, axes.byte_strides, axes.shape,
                          [&](StridedByte* first, std::int64_t length, std::int64_t step) {
-                           if (step == static_cast<std::int64_t>(bytes)) {
+                           if (step == element) {
                              // A contiguous row (a slice's): one copy of all its bytes.
                              const auto row = static_cast<std::size_t>(length) * bytes;
                              move(first, packed, row);
                              packed += row;
                              return;
                            }
-                           for (std::int64_t k = 0; k < length; ++k, packed += bytes)
-                             move(first + k * step, packed, bytes);
+                           if constexpr (Gather) {
+                             if (step == 0) {
+                               // A broadcast row: one element, repeated.
+                               std::array<std::byte, bytes> one;
+                               std::memcpy(one.data(), first, bytes);
+                               PackedByte* to = packed;
+                               for (std::int64_t k = 0; k < length; ++k, to += bytes)
+                                 std::memcpy(to, one.data(), bytes);
+                               packed = to;
+                               return;
+                             }
+                           }
+                           PackedByte* to = packed;  // a local: see the tiles above
+                           for (std::int64_t k = 0; k < length; ++k, to += bytes)
+                             move(first + k * step, to, bytes);
+                           packed = to;
                          });
   });
 }

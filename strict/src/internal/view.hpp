@@ -45,6 +45,18 @@ struct ViewAxis {
 Array view_of(std::string_view function, const Array& x, const Shape& shape, const Shape& start,
               const std::vector<ViewAxis>& axes);
 
+// The view of x (of two dimensions or more) with its last two axes swapped: what T, mT and both
+// matrix_transpose functions return. `function` must be a string literal.
+Array last_two_swapped(std::string_view function, const Array& x);
+
+// Copies x's elements, in C order, to `to`: a view's straight from the storage it shows (one pass,
+// where reading the view would first bring its own copy up to date).
+void copy_elements(const Array& x, std::byte* to);
+
+// Writes the one element at `element` into every place the view shows, straight into the storage
+// (setitem of a scalar through a basic key); the view's own copy is read afresh afterwards.
+void fill_shown(const Array& view, const std::byte* element);
+
 // The view x in another shape of as many elements, when x's elements lie in C order in the
 // storage it shows (the same storage, without a copy); nullopt when they do not.
 std::optional<Array> reshaped_view(const Array& x, Shape shape, Provenance provenance);
