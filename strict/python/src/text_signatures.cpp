@@ -117,8 +117,15 @@ std::optional<std::string> with_text_signature(std::string_view name, std::strin
 // Rewrites one pybind11 built-in's docstring in place (pybind11 frees it with std::free).
 void rewrite(PyObject* function) {
   if (!PyCFunction_Check(function)) return;
-  // pybind11's functions carry their record in a capsule as self; others are left alone.
-  if (!PyCapsule_CheckExact(PyCFunction_GET_SELF(function))) return;
+  // pybind11's functions carry their record as self: in a capsule up to pybind11 2.x, as an object
+  // of pybind11's function record type from 3.0 on (the wheel's build requirement). Others are
+  // left alone.
+  PyObject* self = PyCFunction_GET_SELF(function);
+  if (self == nullptr) return;
+  const bool record =
+      PyCapsule_CheckExact(self) ||
+      std::strstr(Py_TYPE(self)->tp_name, "pybind11_detail_function_record") != nullptr;
+  if (!record) return;
   PyMethodDef* definition = reinterpret_cast<PyCFunctionObject*>(function)->m_ml;
   if (definition->ml_doc == nullptr) return;
   const auto doc = with_text_signature(definition->ml_name, definition->ml_doc);

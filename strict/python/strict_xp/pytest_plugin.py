@@ -1,5 +1,6 @@
 """A pytest plugin for downstream test suites: `pytest -p strict_xp.pytest_plugin`, or in
-conftest.py `pytest_plugins = ["strict_xp.pytest_plugin"]`.
+conftest.py `pytest_plugins = ["strict_xp.pytest_plugin"]`. Installed from the strict-xp wheel,
+giving one of the options below loads it too (strict_xp/pytest_entry.py).
 
 Options:
   --strict-xp-as=array_api_strict   run a suite's array-api-strict backend on strict_xp, without
@@ -25,16 +26,11 @@ import pytest
 
 import strict_xp
 from strict_xp import as_array_api_strict
-
-NON_DEFAULT_DEVICES = ("device1", "device2", "no_float64")
+from strict_xp.pytest_entry import NON_DEFAULT_DEVICES, add_options
 
 
 def pytest_addoption(parser):
-    parser.addoption("--strict-xp-as", metavar="MODULE", choices=["array_api_strict"],
-                     help="strict_xp stands in for this module (array_api_strict)")
-    parser.addoption("--strict-xp-default-device", metavar="DEVICE", default="cpu",
-                     choices=["cpu", *NON_DEFAULT_DEVICES],
-                     help="the default device each test starts with (default: cpu)")
+    add_options(parser)
 
 
 def pytest_configure(config):
