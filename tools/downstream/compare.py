@@ -8,6 +8,12 @@ fails that array-api-strict passes, with strict_xp's message. Exit 1 when there 
         ("wall seconds, peak KB"); VERSIONS: "suite strict numpy"; PYTEST_ARGUMENTS: those that
         chose the tests
 
+DIR may also hold strict_xp.route (how strict_xp was asked for, one line of Markdown) and
+array_api_strict_wheel_installed.xml: array-api-strict's run made again with the strict-xp wheel
+installed and not asked for, whose every test must have the outcome of the run without it (the
+wheel's pytest entry point must change nothing); a test whose outcome differs counts as a
+difference.
+
 A testcase named "(pytest process)..." is not a test: a pytest process that died (run_part.py's
 entries, or the run script's for a part that left no results). They are listed apart, each with
 its message, and count as a difference.
@@ -85,10 +91,12 @@ def main():
             runs[b] = outcomes(f"{directory}/{b}.xml")
             seconds[b] = float(open(f"{directory}/{b}.seconds").read())
     extra, strict, numpy = versions.split()
+    route_file = f"{directory}/strict_xp.route"
+    route = (open(route_file).read().strip() if os.path.exists(route_file)
+             else "`-p strict_xp.pytest_plugin --strict-xp-as=array_api_strict`")
     print(f"# {suite} {extra} on array-api-strict {strict} and on strict_xp\n")
     print(f"`tools/downstream/run {suite}`: `pytest {selection}`, NumPy {numpy}; strict_xp stands "
-          "in for array-api-strict through `-p strict_xp.pytest_plugin "
-          "--strict-xp-as=array_api_strict` (no fixture edited).\n")
+          f"in for array-api-strict through {route} (no fixture edited).\n")
     print("| backend | pass | fail | skip | seconds (pytest process) |")
     print("|---|---|---|---|---|")
     for backend in BACKENDS:
@@ -131,7 +139,35 @@ def main():
             print(f"- {backend}, `{test}`: {one_line(runs[backend][test][1])}")
     if missing:
         print(f"\nTests collected on one backend only: {len(missing)} (first: `{missing[0]}`).")
-    return 1 if worse or missing or deaths else 0
+    changed = wheel_installed_changes(directory, runs["array_api_strict"])
+    return 1 if worse or missing or deaths or changed else 0
+
+
+def wheel_installed_changes(directory, plain):
+    """Prints how array-api-strict's run with the strict-xp wheel installed (not asked for)
+    compares with the run without it; the tests whose outcome differs."""
+    backend = "array_api_strict_wheel_installed"
+    path = f"{directory}/{backend}.xml"
+    parts = parts_of(directory, backend)
+    if parts:
+        installed = {test: result for found, _, _ in parts.values() for test, result in found.items()}
+    elif os.path.exists(path):
+        installed = outcomes(path)
+    else:
+        return []
+    changed = sorted(t for t in plain.keys() | installed.keys()
+                     if plain.get(t, ("absent", ""))[0] != installed.get(t, ("absent", ""))[0])
+    if not changed:
+        print(f"\nWith the strict-xp wheel installed and not asked for, array-api-strict's run "
+              f"gives every test ({len(plain)}) the outcome it has without the wheel.")
+        return []
+    print(f"\nWith the strict-xp wheel installed and not asked for, {len(changed)} tests of "
+          "array-api-strict's run change outcome:")
+    for test in changed:
+        before = plain.get(test, ("absent", ""))[0]
+        after, message = installed.get(test, ("absent", ""))
+        print(f"- `{test}`: {before} without the wheel, {after} with it: {one_line(message)}")
+    return changed
 
 
 if __name__ == "__main__":

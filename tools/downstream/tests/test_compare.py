@@ -13,6 +13,11 @@ def junit(cases):
     return f'<?xml version="1.0"?><testsuites><testsuite>{body}</testsuite></testsuites>'
 
 
+def compare_directory(directory):
+    return subprocess.run([sys.executable, str(COMPARE), "demo", str(directory), "0.1 2.6 2.4",
+                           "tests"], capture_output=True, text=True)
+
+
 def compare(tmp_path, strict_cases, strict_xp_cases):
     for backend, cases, seconds in (("array_api_strict", strict_cases, "2.5"),
                                     ("strict_xp", strict_xp_cases, "2.0")):
@@ -98,3 +103,36 @@ def test_a_message_that_says_little_on_its_first_line_goes_on(tmp_path):
     result = compare(tmp_path, [("a", PASS)], [("a", fail)])
     assert ("- `tests.t::a`: AssertionError: Not equal to tolerance rtol=1e-07, atol=0"
             in result.stdout), result.stdout
+
+
+def test_the_wheel_installed_run_with_the_same_outcomes_is_said_and_exits_0(tmp_path):
+    both = [("a", PASS), ("b", SKIP)]
+    (tmp_path / "array_api_strict_wheel_installed.xml").write_text(junit(both))
+    (tmp_path / "strict_xp.route").write_text(
+        "the pytest entry point of the installed wheel (`--strict-xp-as=array_api_strict`)\n")
+    result = compare(tmp_path, both, both)
+    assert result.returncode == 0, result.stdout
+    assert ("through the pytest entry point of the installed wheel "
+            "(`--strict-xp-as=array_api_strict`) (no fixture edited)") in result.stdout
+    assert ("With the strict-xp wheel installed and not asked for, array-api-strict's run gives "
+            "every test (2) the outcome it has without the wheel.") in result.stdout
+
+
+def test_a_test_the_installed_wheel_changes_is_a_difference(tmp_path):
+    both = [("a", PASS), ("b", PASS)]
+    (tmp_path / "array_api_strict_wheel_installed.xml").write_text(junit(
+        [("a", PASS), ("b", '<failure message="fixture xp shadowed"/>')]))
+    result = compare(tmp_path, both, both)
+    assert result.returncode == 1
+    assert "1 tests of array-api-strict's run change outcome" in result.stdout
+    assert "- `tests.t::b`: pass without the wheel, fail with it: fixture xp shadowed" in result.stdout
+
+
+def test_a_suite_run_part_by_part_compares_its_wheel_installed_parts(tmp_path):
+    for backend in ("array_api_strict", "strict_xp", "array_api_strict_wheel_installed"):
+        for part, cases in (("fft", [("a", PASS)]), ("stats", [("b", SKIP)])):
+            (tmp_path / f"{backend}.{part}.xml").write_text(junit(cases))
+            (tmp_path / f"{backend}.{part}.time").write_text("1.5 1024\n")
+    result = compare_directory(tmp_path)
+    assert result.returncode == 0, result.stdout
+    assert "gives every test (2) the outcome it has without the wheel." in result.stdout
