@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
+#include <cstdlib>
 
 #include "catalogue/catalogue.hpp"
 #include "conformance/spec_version.hpp"
@@ -35,7 +36,9 @@ void add_options(CLI::App& app, CommandLine& cl) {
                  "its arrays go to the --impl's from_dlpack (runs only the dlpack_between.* "
                  "checks)")
       ->type_name("SPEC");
-  app.add_option("--python", cl.python, "interpreter for python: adapters")
+  app.add_option("--python", cl.python,
+                 "interpreter for python: adapters (default: $CONFORMANCE_PYTHON, which the "
+                 "installed console script sets to its own interpreter; else /usr/bin/python3)")
       ->type_name("PATH")
       ->capture_default_str();
   app.add_option("--examples", cl.examples, "cases (programs) per check")
@@ -89,6 +92,10 @@ void add_options(CLI::App& app, CommandLine& cl) {
 std::variant<CommandLine, int> parse_command_line(int argc, char** argv) {
   CommandLine cl;
   cl.argv.assign(argv, argv + argc);
+  // The wheel's console script names the interpreter it was installed into (the user's
+  // environment, where the library under test is), before --python's default is shown in --help.
+  if (const char* python = std::getenv("CONFORMANCE_PYTHON"); python != nullptr && *python != '\0')
+    cl.python = python;
   CLI::App app{"Checks an Array API implementation against the standard's device semantics.",
                "conformance"};
   app.failure_message([](const CLI::App*, const CLI::Error& error) {

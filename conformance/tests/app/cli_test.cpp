@@ -189,6 +189,19 @@ TEST_F(Cli, PythonModuleThatDoesNotImportIsASetupError) {
                      "python:no_such_module_xyz: the module does not import");
 }
 
+// The wheel's console script sets CONFORMANCE_PYTHON to its own interpreter: it is --python's
+// default, and an explicit --python still wins.
+TEST_F(Cli, ConformancePythonIsTheDefaultInterpreterAndPythonOverridesIt) {
+  const std::string environment = "CONFORMANCE_PYTHON=/nonexistent/env/python3";
+  expect_usage_error(run("--impl python:numpy --filter 'transfer.*' --examples 1", environment),
+                     "--python /nonexistent/env/python3: cannot run");
+  expect_usage_error(
+      run("--impl python:numpy --python /other/python3 --filter 'transfer.*' --examples 1",
+          environment),
+      "--python /other/python3: cannot run");
+  EXPECT_THAT(run("--help", environment).out, HasSubstr("/nonexistent/env/python3"));
+}
+
 TEST_F(Cli, MissingTorchPluginIsASetupError) {
   expect_usage_error(run("--impl torch", "ADC_TORCH_ADAPTER=/nonexistent/libadc_torch_adapter.so"),
                      "/nonexistent/libadc_torch_adapter.so is missing");

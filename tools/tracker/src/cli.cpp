@@ -98,6 +98,13 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "and devices in two files is an error. run.command and run.host list the sources.");
   merge->add_option("files", merge_files, "tracker JSON files")->required();
   merge->add_option("-o,--output", merge_output, "the merged tracker")->required();
+  std::size_t merge_parts = 0;
+  merge
+      ->add_option("--parts", merge_parts,
+                   "the number of files expected (the N slices of a sharded run): fewer or more "
+                   "is an error (exit 2), so that a slice that never arrived is not read as a "
+                   "pass")
+      ->type_name("N");
 
   std::string old_file, new_file;
   auto* diff = app.add_subcommand(
@@ -217,6 +224,13 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       return 0;
     }
     if (merge->parsed()) {
+      if (merge_parts != 0 && merge_files.size() != merge_parts) {
+        std::string given;
+        for (const auto& file : merge_files)
+          given += (given.empty() ? "" : ", ") + file;
+        throw TrackerError("merge: " + std::to_string(merge_parts) + " parts expected, " +
+                           std::to_string(merge_files.size()) + " given (" + given + ")");
+      }
       const auto sources = load_sources(merge_files);
       const auto merged = merge_trackers(sources);
       write_tracker_file(merged, merge_output);

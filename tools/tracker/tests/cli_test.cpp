@@ -113,14 +113,19 @@ TEST_F(Cli, RenderHtmlToAFile) {
   EXPECT_THAT(slurp(out), HasSubstr("<html"));
 }
 
-TEST_F(Cli, MergeThenValidate) {
+TEST_F(Cli, MergeOfTheExpectedPartsThenValidate) {
   const auto a = variant("a.json", [](auto& json) { json["implementations"].erase(1); });
   const auto b = variant("b.json", [](auto& json) {
     json["implementations"].erase(0);
     json["implementations"].erase(1);
   });
   const auto merged = (dir_ / "merged.json").string();
-  const auto run = tracker({"merge", a, b, "-o", merged});
+  // A sharded run's merge names how many slices it waits for: one missing is an error, not a pass.
+  const auto missing = tracker({"merge", "--parts", "3", a, b, "-o", merged});
+  expect_one_line_error(missing);
+  EXPECT_THAT(missing.err, HasSubstr("3 parts expected, 2 given"));
+  EXPECT_FALSE(std::filesystem::exists(merged));
+  const auto run = tracker({"merge", "--parts", "2", a, b, "-o", merged});
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_THAT(run.out, HasSubstr("merged 3 implementation runs from 2 files"));
   EXPECT_EQ(tracker({"validate", merged}).status, 0);
