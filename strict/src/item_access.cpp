@@ -19,6 +19,7 @@
 #include "internal/broadcast.hpp"
 #include "internal/convert.hpp"
 #include "internal/dispatch.hpp"
+#include "internal/element_gather.hpp"
 #include "internal/elementwise.hpp"
 #include "internal/placement.hpp"
 #include "internal/strides.hpp"
@@ -315,9 +316,30 @@ Selection integer_array_selection(std::string_view function, const Array& x, con
     index_strides.push_back(internal::broadcast_strides(shape, common));
   const Shape strides = internal::contiguous_strides(x.shape());
   Selection selection{.shape = common, .offsets = {}};
-  selection.offsets.reserve(static_cast<std::size_t>(element_count(common)));
+  const auto total = static_cast<std::size_t>(element_count(common));
+  selection.offsets.reserve(total);
   // "The result of A[U] must be constructed by gathering elements from A at each coordinate
   // tuple v_i."
+  const bool unbroadcast = std::all_of(values.begin(), values.end(), [&](const auto& v) {
+    return v.size() == total || v.size() == 1;
+  });
+  if (unbroadcast) {
+    // Each item of the common shape (its i-th value for the i-th element) or one value (an
+    // integer, or an array of one element): no index arithmetic per element.
+    selection.offsets.assign(total, 0);
+    for (std::size_t axis = 0; axis < values.size(); ++axis) {
+      const std::vector<std::int64_t>& picked = values[axis];
+      const std::int64_t stride = strides[axis];
+      if (picked.size() == total) {
+        for (std::size_t i = 0; i < total; ++i)
+          selection.offsets[i] += picked[i] * stride;
+      } else {
+        for (std::int64_t& offset : selection.offsets)
+          offset += picked.front() * stride;
+      }
+    }
+    return selection;
+  }
   for_each_index(common, [&](std::int64_t, const Shape& index) {
     std::int64_t offset = 0;
     for (std::size_t axis = 0; axis < values.size(); ++axis) {
@@ -430,12 +452,14 @@ Array getitem(const Array& x, const IndexKey& key) {
   // "must be an array of the same data type as the indexed array".
   Array out = ArrayAccess::allocate(selection.shape, x.dtype(), x.device(),
                                     propagated_from("__getitem__", x.provenance()));
-  const std::size_t item = item_size(x.dtype());
   const std::byte* from = ArrayAccess::bytes(x);
   std::byte* to = ArrayAccess::bytes(out);
-  for (std::size_t i = 0; i < selection.offsets.size(); ++i) {
-    std::memcpy(to + i * item, from + static_cast<std::size_t>(selection.offsets[i]) * item, item);
-  }
+  internal::with_element_size(item_size(x.dtype()), [&](auto size) {
+    constexpr std::size_t item = decltype(size)::value;
+    for (std::size_t i = 0; i < selection.offsets.size(); ++i)
+      std::memcpy(to + i * item, from + static_cast<std::size_t>(selection.offsets[i]) * item,
+                  item);
+  });
   return out;
 }
 

@@ -153,6 +153,12 @@ TEST(Getitem, IntegerArraysAndIntegersBroadcastTogether) {
   EXPECT_EQ(values_of(row), (std::vector<std::int64_t>{3, 5}));
   // A 0-d index array is an integer index: the result is 0-d.
   EXPECT_EQ(getitem(matrix(), {make(1, int64), make(1, int64)}).shape(), Shape{});
+  // An array of one element broadcasts as its one value, and shapes the result.
+  EXPECT_EQ(values_of(getitem(matrix(), {make({1}, int64), make({0, 2}, int64)})),
+            (std::vector<std::int64_t>{3, 5}));
+  const Array one_by_two = getitem(matrix(), {make({{-1}}, int64), make({2, 0}, int64)});
+  EXPECT_EQ(one_by_two.shape(), (Shape{1, 2}));
+  EXPECT_EQ(values_of(one_by_two), (std::vector<std::int64_t>{5, 3}));
 }
 
 TEST(Getitem, BadIntegerArrayKeysRaise) {

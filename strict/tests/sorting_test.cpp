@@ -1,7 +1,10 @@
 // sort and argsort: ascending and descending order, stability, NaNs, axes, bad input and the
 // device rules.
+#include <algorithm>
+#include <bit>
 #include <cmath>
 #include <complex>
+#include <cstdint>
 #include <limits>
 #include <numeric>
 #include <vector>
@@ -129,6 +132,58 @@ RC_GTEST_PROP(Sort, AgreesWithAStableSortOfEachLine, ()) {
                                   : got == want && std::signbit(got) == std::signbit(want)));
     }
   }
+}
+
+// stable=False: "the returned array may or may not maintain the relative order of x values which
+// compare as equal", so only the order is asserted: each sorted value is in order (NaNs last), the
+// values are x's own, and argsort is a permutation that puts x in that order. Lines long enough
+// for an introsort's partitioning, with many ties.
+RC_GTEST_PROP(Sort, UnstableSortsPutEachLineInOrder, ()) {
+  const std::vector<double> values = as_values(*rc::gen::container<std::vector<int>>(
+      static_cast<std::size_t>(*rc::gen::inRange(0, 300)), rc::gen::inRange(0, 8)));
+  const bool descending = *rc::gen::arbitrary<bool>();
+  std::vector<NestedSequence> items(values.begin(), values.end());
+  const Array x = asarray(NestedSequence(std::move(items)), {.dtype = float64});
+  const SortOptions options{.descending = descending, .stable = false};
+  const auto sorted = host_values<double>(sort(x, options));
+  const auto order = host_values<std::int64_t>(argsort(x, options));
+  const auto in_order = [&](double u, double v) {  // u may come before v
+    if (std::isnan(v)) return true;
+    return !std::isnan(u) && (descending ? v <= u : u <= v);
+  };
+  std::vector<bool> seen(values.size(), false);
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    const auto index = static_cast<std::size_t>(order[k]);
+    RC_ASSERT(index < values.size());
+    RC_ASSERT(!seen[index]);
+    seen[index] = true;
+    if (k > 0) {
+      RC_ASSERT(in_order(sorted[k - 1], sorted[k]));
+      RC_ASSERT(in_order(values[static_cast<std::size_t>(order[k - 1])], values[index]));
+    }
+  }
+  const auto bits = [](std::vector<double> v) {  // the multiset of values, each by its bits
+    std::vector<std::uint64_t> out;
+    for (const double d : v)
+      out.push_back(std::isnan(d) ? 0x7ff8000000000000U : std::bit_cast<std::uint64_t>(d));
+    std::sort(out.begin(), out.end());
+    return out;
+  };
+  RC_ASSERT(bits(sorted) == bits(values));
+}
+
+// Equal integers are the same value, so sort may order them unstably: the result is still the
+// stable sort's.
+RC_GTEST_PROP(Sort, IntegerLinesEqualTheirStableSort, ()) {
+  const auto values = *rc::gen::container<std::vector<std::int64_t>>(
+      static_cast<std::size_t>(*rc::gen::inRange(0, 300)), rc::gen::inRange<std::int64_t>(-5, 5));
+  const bool descending = *rc::gen::arbitrary<bool>();
+  std::vector<NestedSequence> items(values.begin(), values.end());
+  const Array x = asarray(NestedSequence(std::move(items)), {.dtype = int64});
+  std::vector<std::int64_t> expected = values;
+  std::stable_sort(expected.begin(), expected.end(),
+                   [&](std::int64_t a, std::int64_t b) { return descending ? b < a : a < b; });
+  RC_ASSERT(host_values<std::int64_t>(sort(x, {.descending = descending})) == expected);
 }
 
 TEST(SortDevices, ResultsStayOnTheInputsDevice) {

@@ -39,6 +39,9 @@ strict::NestedSequence nested_elements(const std::vector<strict::Scalar>& scalar
 // and array-api-strict (NumPy) takes a list such as [2, 2, 2 + numpy.spacing(numpy.float32(2))]
 // (SciPy's stats tests build one).
 strict::NestedSequence nested_arg(py::handle value, int depth) {
+  // The common element first: a float, as most data comes.
+  if (PyFloat_CheckExact(value.ptr()))
+    return strict::NestedSequence(PyFloat_AS_DOUBLE(value.ptr()));
   if (is_python_scalar(value)) return strict::NestedSequence(scalar_arg("asarray", "obj", value));
   if (depth > 0 && is_numpy_scalar(value)) {
     const py::object item = value.attr("item")();
@@ -64,10 +67,49 @@ strict::NestedSequence nested_arg(py::handle value, int depth) {
         "asarray(): obj must be an array, a Python scalar, a buffer (such as a NumPy array) or a "
         "nested sequence of Python scalars; found {} at depth {}{}",
         type_name(value), depth, is_array(value) ? " (join arrays with stack())" : ""));
+  // A list or tuple: its items by index, into room made once. Each item is held, and the size
+  // read again, since an item's item() (a NumPy-like scalar's) is Python code that may change
+  // the list.
   std::vector<strict::NestedSequence> items;
-  for (const py::handle item : value)
+  items.reserve(static_cast<std::size_t>(PySequence_Fast_GET_SIZE(value.ptr())));
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(value.ptr()); ++i) {
+    const auto item = py::reinterpret_borrow<py::object>(PySequence_Fast_GET_ITEM(value.ptr(), i));
     items.push_back(nested_arg(item, depth + 1));
+  }
   return strict::NestedSequence(std::move(items));
+}
+
+// Nested lists and tuples of Python scalars alone, of a rectangular shape: `shape` and `values` (in
+// C order) as the general path (nested_arg, then strict::asarray) finds them, read in one pass with
+// no NestedSequence per element (which cost most of the time for a long list). False for anything
+// else (an array or a NumPy scalar among the items, a ragged nesting, another object), which the
+// general path then reads, and reports. `leaf_depth`: the depth of the scalars, once one is seen.
+bool flat_literal(py::handle value, std::size_t depth, strict::Shape& shape,
+                  std::vector<strict::Scalar>& values, std::optional<std::size_t>& leaf_depth) {
+  PyObject* sequence = value.ptr();
+  if (!PyList_Check(sequence) && !PyTuple_Check(sequence)) return false;
+  if (leaf_depth && depth >= *leaf_depth) return false;  // a sequence beside a scalar
+  const Py_ssize_t size = PySequence_Fast_GET_SIZE(sequence);
+  if (depth == shape.size()) {
+    shape.push_back(size);
+  } else if (shape[depth] != size) {
+    return false;
+  }
+  // Each item is held and the size read again: a scalar's conversion runs no Python code today,
+  // but the list is someone else's.
+  for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(sequence); ++i) {
+    const auto item = py::reinterpret_borrow<py::object>(PySequence_Fast_GET_ITEM(sequence, i));
+    if (PyFloat_CheckExact(item.ptr()) || is_python_scalar(item)) {
+      if (!leaf_depth) leaf_depth = depth + 1;
+      if (*leaf_depth != depth + 1 || shape.size() != depth + 1) return false;
+      values.push_back(PyFloat_CheckExact(item.ptr())
+                           ? strict::Scalar(PyFloat_AS_DOUBLE(item.ptr()))
+                           : scalar_arg("asarray", "obj", item));
+    } else if (!flat_literal(item, depth + 1, shape, values, leaf_depth)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // The dtype a buffer's struct format stands for (PEP 3118), or nullopt.
@@ -215,6 +257,11 @@ void bind_creation(py::module_& m) {
           return wrap(strict::asarray(*shared, options));
         if (PyObject_CheckBuffer(obj.ptr()) && !py::isinstance<py::bytes>(obj))
           return wrap(asarray_from_buffer(obj, options));
+        strict::Shape shape;
+        std::vector<strict::Scalar> values;
+        std::optional<std::size_t> leaf_depth;
+        if (flat_literal(obj, 0, shape, values, leaf_depth))
+          return wrap(strict::asarray(values, shape, options));
         return wrap(strict::asarray(nested_arg(obj, 0), options));
       },
       py::arg("obj"), py::pos_only(), py::kw_only(), py::arg("dtype") = none,

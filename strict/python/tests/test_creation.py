@@ -175,3 +175,50 @@ def test_a_diagonal_offset_beyond_int64_lies_past_the_matrix():
     x = xp.ones((2, 3))
     assert bool(xp.all(xp.tril(x, k=2**64) == x)) and not bool(xp.any(xp.triu(x, k=2**64)))
     assert xp.linalg.diagonal(x, offset=-(2**65)).shape == (0,)
+
+
+# Nested lists and tuples of Python scalars, rectangular or ragged: asarray reads them as NumPy
+# does (shape, dtype by the same inference for these, every value, the sign of zero), and refuses
+# a ragged one with ValueError. Long flat lists take a one-pass reader; anything else (a NumPy
+# scalar among the items) the general one: both must agree.
+_scalars = st.one_of(st.booleans(), st.integers(-2**62, 2**62),
+                     st.floats(allow_nan=True, allow_infinity=True),
+                     st.complex_numbers(allow_nan=False, allow_infinity=False, max_magnitude=1e6))
+
+
+def _nested(leaves):
+    return st.recursive(leaves, lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                                         st.tuples(inner, inner)), max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_nested(_scalars).filter(lambda v: isinstance(v, (list, tuple))))
+def test_asarray_of_nested_python_scalars_equals_numpys(data):
+    import numpy
+    try:
+        expected = numpy.asarray(data)
+    except ValueError:
+        with pytest.raises(ValueError):
+            xp.asarray(data)
+        return
+    if expected.dtype == object:  # NumPy's fallback for what strict refuses
+        with pytest.raises((ValueError, TypeError)):
+            xp.asarray(data)
+        return
+    got = xp.asarray(data)
+    assert got.shape == expected.shape
+    assert str(got.dtype) == str(expected.dtype)
+    values = numpy.from_dlpack(got)
+    assert numpy.array_equal(values, expected, equal_nan=True)
+    if expected.dtype.kind == "f":
+        assert numpy.array_equal(numpy.signbit(values), numpy.signbit(expected))
+
+
+def test_asarray_reads_a_numpy_scalar_among_the_items_as_its_item():
+    import numpy
+    a = xp.asarray([[1.5, numpy.float32(2.5)], [3.0, 4.0]])
+    b = xp.asarray([[1.5, 2.5], [3.0, 4.0]])
+    assert a.shape == b.shape == (2, 2) and a.dtype == b.dtype == xp.float64
+    assert bool(xp.all(a == b))
+    with pytest.raises(ValueError):
+        xp.asarray([[1.5, numpy.float32(2.5)], [3.0]])
