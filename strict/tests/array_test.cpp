@@ -1,6 +1,10 @@
 // The array object: storage per device, host reads, explicit transfers and their counters.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
 #include "test_helpers.hpp"
 
 namespace strict {
@@ -107,6 +111,32 @@ TEST(Array, CachedLargeBlocksAreNotCountedAsInUse) {
   EXPECT_EQ(bytes_in_use(device1()), before);
   release_cached_memory();
   EXPECT_EQ(bytes_in_use(device1()), before);
+}
+
+// A large block comes fresh from the system or reused from the cache (dirty: another array's
+// values, which zeros(), empty() and eye() must clear): either way the new array holds what was
+// asked for, and a fill of -0.0 keeps its sign.
+TEST(Array, LargeArraysHoldTheirValuesWhetherTheirBlockIsFreshOrReused) {
+  constexpr std::int64_t n = 1 << 18;  // 2 MiB of float64: a cached block
+  const auto all_equal = [](const Array& x, double value) {
+    const std::vector<double> values = host_values<double>(x);
+    return std::all_of(values.begin(), values.end(), [&](double v) {
+      return v == value && std::signbit(v) == std::signbit(value);
+    });
+  };
+  for (const bool fresh : {true, false}) {
+    release_cached_memory();
+    if (!fresh) (void)full({n}, 7.0, {.device = device1()});  // freed into the cache, dirty
+    EXPECT_TRUE(all_equal(zeros({n}, {.device = device1()}), 0.0)) << fresh;
+    if (!fresh) (void)full({n}, 7.0, {.device = device1()});
+    EXPECT_TRUE(all_equal(empty({n}, {.device = device1()}), 0.0)) << fresh;
+    if (!fresh) (void)full({n}, 7.0, {.device = device1()});
+    EXPECT_TRUE(all_equal(full({n}, -0.0, {.device = device1()}), -0.0)) << fresh;
+    if (!fresh) (void)full({n}, 7.0, {.device = device1()});
+    const Array identity = eye(1 << 9, std::nullopt, {.device = device1()});  // 2 MiB
+    EXPECT_EQ(host_values<double>(sum(identity)), std::vector<double>{512.0}) << fresh;
+  }
+  release_cached_memory();
 }
 
 TEST(Array, NegativeExtentsRaise) {

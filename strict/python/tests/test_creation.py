@@ -208,6 +208,8 @@ def test_asarray_of_nested_python_scalars_equals_numpys(data):
     got = xp.asarray(data)
     assert got.shape == expected.shape
     assert str(got.dtype) == str(expected.dtype)
+    if expected.dtype == bool:  # NumPy before 2 reads no bool through DLPack
+        got, expected = xp.astype(got, xp.uint8), expected.astype(numpy.uint8)
     values = numpy.from_dlpack(got)
     assert numpy.array_equal(values, expected, equal_nan=True)
     if expected.dtype.kind == "f":
