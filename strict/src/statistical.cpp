@@ -79,19 +79,16 @@ Reduction start_reduction(std::string_view function, const Array& x,
   return {std::move(plan), out};
 }
 
-template <class T>
-inline constexpr bool is_numeric_v = !std::is_same_v<T, bool>;
-
-// Calls f(tag<In>{}, tag<Out>{}) for the element types of two numeric dtypes.
-template <class F>
-void visit_numeric_pair(DType in, DType out, F&& f) {
-  internal::visit_dtype(in, [&](auto in_tag) {
-    internal::visit_dtype(out, [&](auto out_tag) {
-      using In = typename decltype(in_tag)::type;
-      using Out = typename decltype(out_tag)::type;
-      if constexpr (is_numeric_v<In> && is_numeric_v<Out>) f(in_tag, out_tag);
-    });
-  });
+// x's elements as `dtype`, each converted as astype converts it (a copy only when the dtypes
+// differ). sum, prod and the cumulative functions accumulate in their result's dtype; converting
+// first and accumulating one dtype gives the same values as converting each element as it is
+// read, and compiles each kernel once per dtype rather than once per (input, result) pair.
+Array in_dtype(const Array& x, DType dtype) {
+  if (x.dtype() == dtype) return x;
+  Array converted = ArrayAccess::allocate(x.shape(), dtype, x.device(), x.provenance());
+  interruption_point(x.size());
+  internal::convert_into(x, converted);
+  return converted;
 }
 
 enum class Accumulate { sum, product };
@@ -107,50 +104,58 @@ void visit_accumulate(Accumulate accumulate, F&& f) {
   }
 }
 
+// The sums or products of x's lines (the plan's), written to `result`; x has dtype T.
+template <class T>
+void sum_or_prod_lines(const Array& x, const internal::ReductionPlan& plan, Accumulate accumulate,
+                       T* result) {
+  const internal::ReductionInput<T> input(x, plan);
+  const auto load = [](T value) { return value; };
+  // The empty sum is 0 and the empty product 1 (spec: "If N is 0, the product is 1").
+  if constexpr (!internal::wraps_v<T>) {
+    if (accumulate == Accumulate::sum) {  // floating: pairwise, as NumPy sums
+      internal::PairwiseLanes<T> columns(plan.extent, plan.inner);
+      internal::for_each_reduction(
+          input.data(), plan, internal::kPairwiseLanes,
+          [&](const T* line, std::int64_t o) {
+            result[o] = T(0) + internal::pairwise_sum<T>(line, plan.extent, load);
+          },
+          [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+            columns.sum(
+                rows, plan.extent, plan.inner, lanes, [&](T value, std::int64_t) { return value; },
+                result + o);
+            for (std::int64_t l = 0; l < lanes; ++l)
+              result[o + l] = T(0) + result[o + l];
+          });
+      return;
+    }
+  }
+  // In order (integers wrap around, so any order gives their sum; a floating product keeps the
+  // order of its elements).
+  visit_accumulate<T>(accumulate, [&](auto op, T identity) {
+    internal::for_each_reduction(
+        input.data(), plan, internal::kLaneBlock,
+        [&](const T* line, std::int64_t o) {
+          result[o] = internal::fold_line(line, plan.extent, identity, load, op);
+        },
+        [&](const T* rows, std::int64_t o, std::int64_t lanes) {
+          internal::fold_lanes(rows, plan.extent, plan.inner, lanes, identity, load, op,
+                               result + o);
+        });
+  });
+}
+
 Array sum_or_prod(std::string_view function, const Array& x, const ReductionOptions& options,
                   Accumulate accumulate) {
   internal::require_category(function, "x", x.dtype(), Category::numeric);
   const DType out_dtype = accumulation_dtype(function, x, options.dtype);
   Reduction r = start_reduction(function, x, options.axis, options.keepdims, out_dtype);
   const internal::ReductionPlan& plan = r.plan;
-  visit_numeric_pair(x.dtype(), out_dtype, [&](auto in_tag, auto out_tag) {
-    using In = typename decltype(in_tag)::type;
-    using Out = typename decltype(out_tag)::type;
-    const internal::ReductionInput<In> input(x, plan);
-    Out* result = ArrayAccess::data<Out>(r.out);
-    const auto load = [](In value) { return internal::convert_element<Out>(value); };
-    // The empty sum is 0 and the empty product 1 (spec: "If N is 0, the product is 1").
-    if constexpr (!internal::wraps_v<Out>) {
-      if (accumulate == Accumulate::sum) {  // floating: pairwise, as NumPy sums
-        internal::PairwiseLanes<Out> columns(plan.extent, plan.inner);
-        internal::for_each_reduction(
-            input.data(), plan, internal::kPairwiseLanes,
-            [&](const In* line, std::int64_t o) {
-              result[o] = Out(0) + internal::pairwise_sum<Out>(line, plan.extent, load);
-            },
-            [&](const In* rows, std::int64_t o, std::int64_t lanes) {
-              columns.sum(
-                  rows, plan.extent, plan.inner, lanes,
-                  [&](In value, std::int64_t) { return load(value); }, result + o);
-              for (std::int64_t l = 0; l < lanes; ++l)
-                result[o + l] = Out(0) + result[o + l];
-            });
-        return;
-      }
+  const Array values = in_dtype(x, out_dtype);
+  internal::visit_dtype(out_dtype, [&](auto tag) {
+    using Out = typename decltype(tag)::type;
+    if constexpr (internal::category_allows_v<Category::numeric, Out>) {
+      sum_or_prod_lines<Out>(values, plan, accumulate, ArrayAccess::data<Out>(r.out));
     }
-    // In order (integers wrap around, so any order gives their sum; a floating product keeps
-    // the order of its elements).
-    visit_accumulate<Out>(accumulate, [&](auto op, Out identity) {
-      internal::for_each_reduction(
-          input.data(), plan, internal::kLaneBlock,
-          [&](const In* line, std::int64_t o) {
-            result[o] = internal::fold_line(line, plan.extent, identity, load, op);
-          },
-          [&](const In* rows, std::int64_t o, std::int64_t lanes) {
-            internal::fold_lanes(rows, plan.extent, plan.inner, lanes, identity, load, op,
-                                 result + o);
-          });
-    });
   });
   return r.out;
 }
@@ -324,6 +329,51 @@ Array spread(std::string_view function, const Array& x, const VarianceOptions& o
   return r.out;
 }
 
+// The running sums or products along the split's axis of `data` (its shape split at the axis),
+// written to `result`, whose axis is `initial` longer (include_initial: the identity first).
+template <class T>
+void running_totals(const T* data, const internal::AxisSplit& split, std::int64_t initial,
+                    Accumulate accumulate, T* result) {
+  const std::int64_t out_extent = split.extent + initial;
+  const std::int64_t inner = split.inner;
+  visit_accumulate<T>(accumulate, [&](auto op, T identity) {
+    for (std::int64_t outer = 0; outer < split.outer; ++outer) {
+      const T* from = data + outer * split.extent * inner;
+      T* to = result + outer * out_extent * inner;
+      // include_initial: "the initial value must be the additive identity (i.e., zero)" for
+      // cumulative_sum, the multiplicative identity (one) for cumulative_prod.
+      if (initial != 0) std::fill(to, to + inner, identity);
+      to += initial * inner;
+      if (inner == 1) {  // one line: a running total
+        T running = identity;
+        for (std::int64_t start = 0; start < split.extent; start += internal::kReductionChunk) {
+          const std::int64_t end = std::min(split.extent, start + internal::kReductionChunk);
+          interruption_point(end - start);
+          for (std::int64_t step = start; step < end; ++step) {
+            running = op(running, from[step]);
+            to[step] = running;
+          }
+        }
+        continue;
+      }
+      // Rows of running totals side by side, each row from the one before.
+      for (std::int64_t step = 0; step < split.extent; ++step) {
+        interruption_point(inner);
+        const T* row = from + step * inner;
+        T* totals = to + step * inner;
+        if (step == 0) {
+          for (std::int64_t i = 0; i < inner; ++i)
+            totals[i] = op(identity, row[i]);
+        } else {
+          const T* before = totals - inner;
+          for (std::int64_t i = 0; i < inner; ++i)
+            totals[i] = op(before[i], row[i]);
+        }
+      }
+    }
+  });
+}
+
 Array cumulative(std::string_view function, const Array& x, const CumulativeOptions& options,
                  Accumulate accumulate) {
   internal::require_category(function, "x", x.dtype(), Category::numeric);
@@ -346,50 +396,13 @@ Array cumulative(std::string_view function, const Array& x, const CumulativeOpti
   result_shape[static_cast<std::size_t>(axis)] += initial;
   Array out = ArrayAccess::allocate(result_shape, out_dtype, x.device(),
                                     propagated_from(function, x.provenance()));
-  const std::int64_t out_extent = split.extent + initial;
-  visit_numeric_pair(x.dtype(), out_dtype, [&](auto in_tag, auto out_tag) {
-    using In = typename decltype(in_tag)::type;
-    using Out = typename decltype(out_tag)::type;
-    const In* data = ArrayAccess::data<In>(x);
-    Out* result = ArrayAccess::data<Out>(out);
-    visit_accumulate<Out>(accumulate, [&](auto op, Out identity) {
-      const auto load = [](In value) { return internal::convert_element<Out>(value); };
-      const std::int64_t inner = split.inner;
-      for (std::int64_t outer = 0; outer < split.outer; ++outer) {
-        const In* from = data + outer * split.extent * inner;
-        Out* to = result + outer * out_extent * inner;
-        // include_initial: "the initial value must be the additive identity (i.e., zero)" for
-        // cumulative_sum, the multiplicative identity (one) for cumulative_prod.
-        if (initial != 0) std::fill(to, to + inner, identity);
-        to += initial * inner;
-        if (inner == 1) {  // one line: a running total
-          Out running = identity;
-          for (std::int64_t start = 0; start < split.extent; start += internal::kReductionChunk) {
-            const std::int64_t end = std::min(split.extent, start + internal::kReductionChunk);
-            interruption_point(end - start);
-            for (std::int64_t step = start; step < end; ++step) {
-              running = op(running, load(from[step]));
-              to[step] = running;
-            }
-          }
-          continue;
-        }
-        // Rows of running totals side by side, each row from the one before.
-        for (std::int64_t step = 0; step < split.extent; ++step) {
-          interruption_point(inner);
-          const In* row = from + step * inner;
-          Out* totals = to + step * inner;
-          if (step == 0) {
-            for (std::int64_t i = 0; i < inner; ++i)
-              totals[i] = op(identity, load(row[i]));
-          } else {
-            const Out* before = totals - inner;
-            for (std::int64_t i = 0; i < inner; ++i)
-              totals[i] = op(before[i], load(row[i]));
-          }
-        }
-      }
-    });
+  const Array values = in_dtype(x, out_dtype);
+  internal::visit_dtype(out_dtype, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    if constexpr (internal::category_allows_v<Category::numeric, T>) {
+      running_totals(ArrayAccess::data<T>(values), split, initial, accumulate,
+                     ArrayAccess::data<T>(out));
+    }
   });
   return out;
 }

@@ -153,6 +153,28 @@ def test_clip_to_a_nan_bound_is_nan(low, high):
 
 
 @pytest.mark.parametrize("dtype", ["float64", "float32"])
+@pytest.mark.parametrize("name", ["ceil", "floor", "trunc", "round"])
+def test_rounding_equals_numpys_on_every_special_value(name, dtype):
+    # strict rounds by arithmetic, many elements at a time (internal/float_rounding.hpp): halves,
+    # signed zeros, the edges past which every value is an integer (2^23, 2^52), infinities, NaN.
+    specials = [math.nan, math.inf, -math.inf, 0.0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.7,
+                -0.7, 0.3, -0.3, 5e-324, -5e-324, 2.0**23 - 0.5, -(2.0**23 - 0.5), 2.0**22 + 0.5,
+                2.0**52 - 0.5, -(2.0**52 - 0.5), 2.0**51 + 0.5, 2.0**53, 1e308, -1e308]
+    rng = numpy.random.default_rng(12)
+    for length in [1, 3, 4, 5, 8, 9, 17, 1001]:
+        values = numpy.asarray(rng.choice(specials, length), dtype=dtype)
+        with numpy.errstate(over="ignore"):
+            expected = getattr(numpy, name)(values)
+        actual = numpy.asarray(getattr(xp, name)(xp.asarray(values)))
+        assert actual.dtype == expected.dtype
+        nan = numpy.isnan(expected)
+        assert (numpy.isnan(actual) == nan).all(), (values.tolist(), actual.tolist())
+        # Bit for bit elsewhere: -0.0 is not 0.0.
+        assert actual[~nan].tobytes() == expected[~nan].tobytes(), (
+            values.tolist(), actual.tolist(), expected.tolist())
+
+
+@pytest.mark.parametrize("dtype", ["float64", "float32"])
 @pytest.mark.parametrize("name", ["isnan", "isinf", "isfinite", "signbit"])
 def test_classification_equals_numpys_on_every_special_value(name, dtype):
     # Eight elements at a time in vectors (internal/float_classification.hpp), the rest one by

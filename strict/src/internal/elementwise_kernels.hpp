@@ -19,6 +19,7 @@
 
 #include "internal/dispatch.hpp"
 #include "internal/float_classification.hpp"
+#include "internal/float_rounding.hpp"
 #include "internal/wrapping.hpp"
 
 namespace strict::internal::kernels {
@@ -426,7 +427,7 @@ struct Ceil {
     if constexpr (is_int_v<T>) {
       return a;
     } else {
-      return std::ceil(a);
+      return round_up(a);
     }
   }
 };
@@ -436,7 +437,7 @@ struct Floor {
     if constexpr (is_int_v<T>) {
       return a;
     } else {
-      return std::floor(a);
+      return round_down(a);
     }
   }
 };
@@ -446,21 +447,22 @@ struct Trunc {
     if constexpr (is_int_v<T>) {
       return a;
     } else {
-      return std::trunc(a);
+      return round_toward_zero(a);
     }
   }
 };
-// Halfway cases to the even integer: nearbyint in the default rounding mode (round to nearest,
-// ties to even). A complex number rounds its two components.
+// Halfway cases to the even integer (nearbyint in the default rounding mode: round to nearest,
+// ties to even). A complex number rounds its two components. internal/float_rounding.hpp says
+// why these are not std::ceil and friends.
 struct Round {
   template <class T>
   T operator()(T a) const {
     if constexpr (is_int_v<T>) {
       return a;
     } else if constexpr (is_complex_v<T>) {
-      return T(std::nearbyint(a.real()), std::nearbyint(a.imag()));
+      return T(round_half_even(a.real()), round_half_even(a.imag()));
     } else {
-      return std::nearbyint(a);
+      return round_half_even(a);
     }
   }
 };

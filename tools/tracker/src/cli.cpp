@@ -113,6 +113,12 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       "new failure");
   diff->add_option("old", old_file, "the earlier tracker")->required();
   diff->add_option("new", new_file, "the later tracker")->required();
+  std::vector<std::string> diff_implementations;
+  diff->add_option("--impl", diff_implementations,
+                   "compare only this implementation's run (repeatable; as the reports name it: "
+                   "python:numpy, torch): a library's own run against its row of a published "
+                   "tracker. Each must be in both files (exit 2 otherwise)")
+      ->type_name("IMPL");
 
   std::string journal_file, recover_output;
   auto* recover = app.add_subcommand(
@@ -239,7 +245,13 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
       return 0;
     }
     if (diff->parsed()) {
-      const auto changes = diff_trackers(load_tracker(old_file), load_tracker(new_file));
+      auto old_tracker = load_tracker(old_file);
+      auto new_tracker = load_tracker(new_file);
+      if (!diff_implementations.empty()) {
+        old_tracker = only_runs(old_tracker, diff_implementations, old_file);
+        new_tracker = only_runs(new_tracker, diff_implementations, new_file);
+      }
+      const auto changes = diff_trackers(old_tracker, new_tracker);
       out << render_diff(changes);
       return changes.has_regression() ? 1 : 0;
     }

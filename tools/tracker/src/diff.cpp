@@ -70,6 +70,23 @@ bool TrackerDiff::has_regression() const {
                      [](const Change& change) { return change.kind == ChangeKind::new_failure; });
 }
 
+conformance::Tracker only_runs(const conformance::Tracker& tracker,
+                               const std::vector<std::string>& labels, std::string_view which) {
+  for (const auto& label : labels) {
+    const bool found = std::any_of(
+        tracker.implementations.begin(), tracker.implementations.end(),
+        [&](const auto& run) { return conformance::run_label(run.handshake) == label; });
+    if (!found) throw TrackerError(std::string(which) + " has no run of " + label);
+  }
+  conformance::Tracker kept{tracker.run, {}};
+  for (const auto& run : tracker.implementations) {
+    const auto label = conformance::run_label(run.handshake);
+    if (std::find(labels.begin(), labels.end(), label) != labels.end())
+      kept.implementations.push_back(run);
+  }
+  return kept;
+}
+
 TrackerDiff diff_trackers(const conformance::Tracker& old_tracker,
                           const conformance::Tracker& new_tracker) {
   const auto before = statuses_of(old_tracker, "OLD");

@@ -131,6 +131,31 @@ TEST_F(Cli, MergeOfTheExpectedPartsThenValidate) {
   EXPECT_EQ(tracker({"validate", merged}).status, 0);
 }
 
+TEST_F(Cli, DiffOfOneImplementationLeavesTheOthersOut) {
+  // A library's own run (one implementation) against a published tracker (several).
+  const auto own = variant("own.json", [](auto& json) {
+    json["implementations"].erase(2);
+    json["implementations"].erase(1);
+  });
+  const auto whole = tracker({"diff", good_, own});
+  EXPECT_THAT(whole.out, HasSubstr("Removed checks"));
+  const auto one = tracker({"diff", "--impl", "strict", good_, own});
+  EXPECT_EQ(one.status, 0) << one.err;
+  EXPECT_EQ(one.out, "No changes.\n");
+  // Its regressions still fail the diff.
+  const auto broken = variant("broken.json", [](auto& json) {
+    json["implementations"].erase(2);
+    json["implementations"][0]["results"][3]["status"] = "crash";
+  });
+  const auto regression = tracker({"diff", "--impl", "strict", good_, broken});
+  EXPECT_EQ(regression.status, 1);
+  EXPECT_THAT(regression.out, HasSubstr("pass -> crash"));
+  // An implementation missing from either file is an error, not an empty "No changes.".
+  const auto missing = tracker({"diff", "--impl", "python:torch", good_, own});
+  expect_one_line_error(missing);
+  EXPECT_THAT(missing.err, HasSubstr("own.json has no run of python:torch"));
+}
+
 TEST_F(Cli, RenderMergesSeveralFiles) {
   const auto a = variant("a.json", [](auto& json) { json["implementations"].erase(2); });
   const auto b = variant("b.json", [](auto& json) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "conformance/check.hpp"
@@ -37,6 +38,12 @@ bool is_bad_status(conformance::Status status);
 // versions: diff them one at a time).
 TrackerDiff diff_trackers(const conformance::Tracker& old_tracker,
                           const conformance::Tracker& new_tracker);
+
+// `tracker`'s runs labelled one of `labels` (run_label: "python:numpy", or "A from B" for a peer
+// run), in its order: a library's own run against its row of a published tracker. Throws
+// TrackerError naming `which` (the file) when one of `labels` has no run there.
+conformance::Tracker only_runs(const conformance::Tracker& tracker,
+                               const std::vector<std::string>& labels, std::string_view which);
 
 // Markdown-ish text: a heading per kind that occurs, one line per change; "No changes." when
 // there are none.
