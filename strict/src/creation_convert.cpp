@@ -65,4 +65,11 @@ void convert_into(const Array& from, const Array& to) {
   });
 }
 
+Array in_dtype(const Array& x, DType dtype) {
+  if (x.dtype() == dtype) return x;
+  Array converted = ArrayAccess::allocate(x.shape(), dtype, x.device(), x.provenance());
+  convert_into(x, converted);
+  return converted;
+}
+
 }  // namespace strict::internal

@@ -184,10 +184,7 @@ BinaryPlan plan_binary(std::string_view function, const ArrayOrScalar& x1, const
 
 ArrayOrScalar promote_operand(const ArrayOrScalar& operand, DType dtype) {
   if (!needs_promotion(operand, dtype)) return operand;
-  const Array& array = operand.array();
-  Array promoted = ArrayAccess::allocate(array.shape(), dtype, array.device(), array.provenance());
-  convert_into(array, promoted);
-  return promoted;
+  return in_dtype(operand.array(), dtype);
 }
 
 void require_in_place_result(std::string_view function, const Array& target,

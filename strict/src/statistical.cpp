@@ -79,18 +79,6 @@ Reduction start_reduction(std::string_view function, const Array& x,
   return {std::move(plan), out};
 }
 
-// x's elements as `dtype`, each converted as astype converts it (a copy only when the dtypes
-// differ). sum, prod and the cumulative functions accumulate in their result's dtype; converting
-// first and accumulating one dtype gives the same values as converting each element as it is
-// read, and compiles each kernel once per dtype rather than once per (input, result) pair.
-Array in_dtype(const Array& x, DType dtype) {
-  if (x.dtype() == dtype) return x;
-  Array converted = ArrayAccess::allocate(x.shape(), dtype, x.device(), x.provenance());
-  interruption_point(x.size());
-  internal::convert_into(x, converted);
-  return converted;
-}
-
 enum class Accumulate { sum, product };
 
 // Calls f(op, identity) with the operation of `accumulate` (known when compiled; integers wrap
@@ -150,7 +138,10 @@ Array sum_or_prod(std::string_view function, const Array& x, const ReductionOpti
   const DType out_dtype = accumulation_dtype(function, x, options.dtype);
   Reduction r = start_reduction(function, x, options.axis, options.keepdims, out_dtype);
   const internal::ReductionPlan& plan = r.plan;
-  const Array values = in_dtype(x, out_dtype);
+  // Converted first, then accumulated in one dtype: the same values as converting each element
+  // as it is read, with each kernel compiled once per dtype, not per (input, result) pair.
+  if (x.dtype() != out_dtype) interruption_point(x.size());
+  const Array values = internal::in_dtype(x, out_dtype);
   internal::visit_dtype(out_dtype, [&](auto tag) {
     using Out = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, Out>) {
@@ -396,7 +387,8 @@ Array cumulative(std::string_view function, const Array& x, const CumulativeOpti
   result_shape[static_cast<std::size_t>(axis)] += initial;
   Array out = ArrayAccess::allocate(result_shape, out_dtype, x.device(),
                                     propagated_from(function, x.provenance()));
-  const Array values = in_dtype(x, out_dtype);
+  if (x.dtype() != out_dtype) interruption_point(x.size());
+  const Array values = internal::in_dtype(x, out_dtype);  // as in sum_or_prod
   internal::visit_dtype(out_dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {

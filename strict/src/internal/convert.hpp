@@ -101,4 +101,9 @@ void fill(std::string_view function, const Array& out, const Scalar& value);
 // Writes the elements of `from`, converted, into `to` (same element count; any devices).
 void convert_into(const Array& from, const Array& to);
 
+// x's elements as `dtype`, on x's device with x's provenance, each converted as astype converts
+// it: a new array, or x itself when it has that dtype already (a binary operand promoted to the
+// result's dtype, the input of a sum accumulated in its result's dtype).
+Array in_dtype(const Array& x, DType dtype);
+
 }  // namespace strict::internal
