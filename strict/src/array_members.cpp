@@ -164,8 +164,20 @@ DLPackExport dlpack_export(const Array& x, const DLPackExportOptions& options,
           ? std::optional<DLPackVersion>(DLPackVersion{1, 0})
           : std::nullopt;
   // dl_device: "Default is None, meaning the exported capsule should be on the same device as
-  // self is"; a pair strict cannot handle raises BufferError (device_from_dlpack does).
-  const Device target = options.dl_device ? device_from_dlpack(*options.dl_device) : x.device();
+  // self is"; "If the device type cannot be handled by the producer, this function must raise
+  // BufferError" (torch.from_dlpack(x, device="cuda") asks for kDLCUDA).
+  Device target = x.device();
+  if (options.dl_device) {
+    try {
+      target = device_from_dlpack(*options.dl_device);
+    } catch (const BufferError& e) {
+      throw BufferError(fmt::format(
+          "__dlpack__(): x, on {}, cannot be exported to dl_device ({}, {}): {}. Import it on the "
+          "host and copy it to that device in the consumer (from a fake device, move it to the "
+          "host first: x.to_device(Device(\"cpu\")), a counted transfer)",
+          x.device(), options.dl_device->device_type, options.dl_device->device_id, e.what()));
+    }
+  }
   const std::vector<Device> enabled = enabled_devices();
   if (options.dl_device && std::find(enabled.begin(), enabled.end(), target) == enabled.end()) {
     throw BufferError(

@@ -7,6 +7,7 @@
 #include <complex>
 #include <cstdint>
 #include <limits>
+#include <string>
 #include <vector>
 
 #include "strict/errors.hpp"
@@ -267,7 +268,15 @@ TEST(DLPackExport, ImpossibleExportsRaiseBufferError) {
                BufferError);
   // "If the device type cannot be handled by the producer, this function must raise
   // BufferError" (2 is kDLCUDA).
-  EXPECT_THROW(dlpack_export(x, {.dl_device = DLPackDevice{2, 0}}), BufferError);
+  try {
+    (void)dlpack_export(x, {.dl_device = DLPackDevice{2, 0}});
+    ADD_FAILURE() << "dl_device (2, 0) was exported";
+  } catch (const BufferError& e) {
+    // Named by the function, with the way to the host.
+    const std::string message = e.what();
+    EXPECT_TRUE(message.starts_with("__dlpack__(): x, on device1, cannot be exported")) << message;
+    EXPECT_NE(message.find("to_device"), std::string::npos) << message;
+  }
   // "On CPU and other device types without streams, only None is accepted."
   EXPECT_THROW(dlpack_export(make({1, 2}, int32), {.stream = Stream{1}}), InvalidArgumentError);
 }

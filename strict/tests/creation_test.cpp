@@ -36,6 +36,18 @@ TEST(Zeros, ProvenanceNamesTheFunctionTheRuleAndTheCallersLine) {
   EXPECT_TRUE(contains(text, "creation_test.cpp"));
 }
 
+// 80 TB: more than the machine has, refused before it is asked of the system, so a system that
+// overcommits memory (which would grant it, and end the process while strict fills it) gives the
+// same OutOfMemoryError as one that does not.
+TEST(Zeros, AnArrayLargerThanTheMachinesMemoryIsOutOfMemoryNamingTheFunction) {
+  try {
+    (void)zeros({1'000'000, 10'000'000});
+    ADD_FAILURE() << "an array of 80 TB was allocated";
+  } catch (const OutOfMemoryError& e) {
+    EXPECT_TRUE(contains(e.what(), "zeros(): cannot allocate")) << e.what();
+  }
+}
+
 TEST(Zeros, ExplicitDeviceUsesThatDevicesDefaultFloat) {
   // device2 supports float64 but defaults to float32.
   const Array x = zeros(3, {.device = device2()});

@@ -8,7 +8,9 @@
 # Each consumer runs in a subprocess of its own, so a crash is this test's failure, with its
 # signal, and not the end of the test run. Consumers come from this interpreter (Debian's: NumPy
 # 1.24, torch 1.13, ...) and from the checkout's pinned environment (.venv: NumPy 2.4, torch 2.13,
-# JAX, array-api-strict, array-api-compat) where it exists.
+# JAX, array-api-strict, array-api-compat) where it exists. On a GPU host (reports/gpu/) CuPy and
+# torch's CUDA consume too: "torch@cuda" is torch.from_dlpack(x, device="cuda"), which asks strict
+# for dl_device=(kDLCUDA, 0).
 import json
 import os
 import pathlib
@@ -22,14 +24,20 @@ VENV_PYTHON = pathlib.Path(__file__).resolve().parents[3] / ".venv" / "bin" / "p
 INTERPRETERS = [sys.executable] + ([str(VENV_PYTHON)] if VENV_PYTHON.exists() else [])
 # dask.array has no from_dlpack: its asarray stands for it (which reads through __array__).
 CONSUMERS = ["numpy", "torch", "jax.numpy", "array_api_strict", "array_api_compat.numpy",
-             "array_api_compat.torch", "dask.array"]
+             "array_api_compat.torch", "dask.array", "cupy", "torch@cuda"]
+# A consumer that needs a GPU: the probe that tells whether this host has one for it.
+GPU_PROBES = {
+    "cupy": "import cupy; assert cupy.cuda.runtime.getDeviceCount() > 0",
+    "torch@cuda": "import torch; assert torch.cuda.is_available(), 'torch sees no CUDA device'",
+}
 
 # The child: strict_xp arrays of every dtype on every device, each handed to the consumer's
-# from_dlpack with no device= and with its host device; one JSON line per attempt.
+# from_dlpack with no device= and with its host device (a GPU consumer: onto its GPU, and with
+# copy=True); one JSON line per attempt.
 CHILD = r"""
 import json, sys
 import strict_xp as xp
-name = sys.argv[1]
+name, _, target = sys.argv[1].partition("@")
 consumer = __import__(name, fromlist=["from_dlpack"])
 take = getattr(consumer, "from_dlpack", None) or consumer.asarray
 host = {"numpy": "cpu", "torch": "cpu", "array_api_compat.numpy": "cpu",
@@ -39,14 +47,20 @@ if name == "jax.numpy":
     host = jax.devices("cpu")[0]
 if name == "array_api_strict":
     host = consumer.Device("CPU_DEVICE")
+variants = [{}] + ([{"device": host}] if host is not None else [])
+if target == "cuda":
+    variants = [{"device": "cuda"}, {"device": "cuda", "copy": True}]
+if name == "cupy":
+    variants = [{}, {"copy": True}]
 dtypes = [xp.bool, xp.int8, xp.int16, xp.int32, xp.int64, xp.uint8, xp.uint16, xp.uint32,
           xp.uint64, xp.float32, xp.float64, xp.complex64, xp.complex128]
 for device in ["cpu", "device1", "device2"]:
     for dtype in dtypes:
-        for kwargs in ({}, {"device": host}) if host is not None else ({},):
+        for kwargs in variants:
             x = xp.asarray([1, 0, 1], dtype=dtype, device=xp.Device(device))
             before = sum(xp.transfer_counts().values())
-            record = {"device": device, "dtype": str(dtype), "host": bool(kwargs)}
+            record = {"device": device, "dtype": str(dtype), "asked": sorted(kwargs),
+                      "host": host is not None and kwargs.get("device") is host}
             try:
                 y = take(x, **kwargs)
                 if hasattr(y, "compute"):
@@ -63,7 +77,14 @@ print("done", flush=True)
 
 
 def run_consumer(python, consumer):
-    probe = subprocess.run([python, "-c", f"import {consumer}"], capture_output=True, text=True)
+    if consumer in GPU_PROBES:
+        probe = subprocess.run([python, "-c", GPU_PROBES[consumer]], capture_output=True,
+                               text=True)
+        if probe.returncode != 0:
+            why = (probe.stderr.strip().splitlines() or ["no reason given"])[-1]
+            pytest.skip(f"{consumer} needs a GPU it can reach (reports/gpu/ runs it on one): {why}")
+    module = consumer.partition("@")[0]
+    probe = subprocess.run([python, "-c", f"import {module}"], capture_output=True, text=True)
     if probe.returncode != 0:
         if os.environ.get("ADC_REQUIRE_PYTHON_LIBRARIES") == "1" and python != sys.executable \
                 and consumer in ("numpy", "torch", "jax.numpy", "array_api_strict"):
@@ -89,18 +110,24 @@ def test_a_consumer_survives_every_device_and_dtype(python, consumer):
     records = run_consumer(python, consumer)
     for record in records:
         where = f"{consumer}.from_dlpack of a {record['dtype']} array on {record['device']}" + (
-            " with its host device=" if record["host"] else "")
+            f" with {', '.join(record['asked'])}=" if record["asked"] else "")
         if record["device"] == "cpu":
             # Host memory: imported with its values, or refused by the consumer for a dtype it
             # lacks; never a transfer.
             if "values" in record:
                 assert record["values"] == [True, False, True], where
+            elif "cannot be exported to dl_device" in record["message"]:
+                # strict's refusal of a device it has not (torch's cuda): "If the device type
+                # cannot be handled by the producer, this function must raise BufferError".
+                assert record["raised"] == "BufferError", where
             assert record["transfers"] == 0, where
             continue
         if "values" in record:
-            # Only a host copy asked for by dl_device=(kDLCPU, 0) may leave a fake device, and it
-            # is counted as the transfer it is.
-            assert record["host"], f"{where} imported a fake device's memory"
+            # Only a host copy asked for by dl_device=(kDLCPU, 0) may leave a fake device (a GPU
+            # consumer's copy=True may ask for one, then copy to its GPU), and it is counted as
+            # the transfer it is.
+            assert record["host"] or "copy" in record["asked"], \
+                f"{where} imported a fake device's memory"
             assert record["values"] == [True, False, True], where
             assert record["transfers"] == 1, where
         elif "__dlpack__()" in record["message"]:
