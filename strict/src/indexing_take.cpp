@@ -95,14 +95,12 @@ Array take(const Array& x, const Array& indices, const TakeOptions& options) {
   Array out =
       ArrayAccess::allocate(shape, x.dtype(), device, propagated_from("take", x.provenance()));
   // Each taken position brings a contiguous run of `inner` elements.
-  const std::size_t run = static_cast<std::size_t>(split.inner) * item_size(x.dtype());
-  const std::byte* from = ArrayAccess::bytes(x);
-  std::byte* to = ArrayAccess::bytes(out);
-  for (std::int64_t outer = 0; outer < split.outer; ++outer) {
-    for (std::int64_t k = 0; k < taken; ++k, to += run) {
-      const std::int64_t row = outer * split.extent + chosen[static_cast<std::size_t>(k)];
-      if (run != 0) std::memcpy(to, from + static_cast<std::size_t>(row) * run, run);
-    }
+  if (out.size() != 0) {
+    internal::gather_rows(ArrayAccess::bytes(x), ArrayAccess::bytes(out), split.outer, split.extent,
+                          split.inner, item_size(x.dtype()), [&](auto emit) {
+                            for (const std::int64_t row : chosen)
+                              emit(row);
+                          });
   }
   return out;
 }

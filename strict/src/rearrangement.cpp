@@ -47,25 +47,31 @@ Array repeat_counts(const Array& x, const std::vector<std::int64_t>& counts,
           "repeat(): repeats holds {}; the number of repetitions cannot be negative", count));
     }
   }
-  // The source position along the axis of each output position.
-  std::vector<std::int64_t> source;
+  const auto count_of = [&](std::int64_t i) {
+    return counts.size() == 1 ? counts.front() : counts[static_cast<std::size_t>(i)];
+  };
+  std::int64_t total = 0;
   for (std::int64_t i = 0; i < length; ++i) {
-    const std::int64_t count =
-        counts.size() == 1 ? counts.front() : counts[static_cast<std::size_t>(i)];
-    source.insert(source.end(), static_cast<std::size_t>(count), i);
+    if (__builtin_add_overflow(total, count_of(i), &total)) {
+      throw InvalidArgumentError(
+          "repeat(): the result would have more than 2^63 - 1 elements along the axis");
+    }
   }
   Shape shape = source_shape;
-  shape[static_cast<std::size_t>(a)] = static_cast<std::int64_t>(source.size());
-  const Shape strides = internal::contiguous_strides(source_shape);
-  return internal::gather_elements("repeat", x, shape, [&](const Shape& index, std::int64_t) {
-    std::int64_t offset = 0;
-    for (std::size_t d = 0; d < index.size(); ++d) {
-      const std::int64_t i =
-          d == static_cast<std::size_t>(a) ? source[static_cast<std::size_t>(index[d])] : index[d];
-      offset += i * strides[d];
-    }
-    return offset;
-  });
+  shape[static_cast<std::size_t>(a)] = total;
+  // Row i of x along the axis, count_of(i) times, for each i in order.
+  Array out = internal::gather_target("repeat", x, shape);
+  if (out.size() != 0) {
+    const internal::AxisSplit split = internal::split_at_axis(source_shape, a);
+    internal::gather_rows(ArrayAccess::bytes(x), ArrayAccess::bytes(out), split.outer, split.extent,
+                          split.inner, item_size(x.dtype()), [&](auto emit) {
+                            for (std::int64_t i = 0; i < length; ++i) {
+                              for (std::int64_t c = count_of(i); c > 0; --c)
+                                emit(i);
+                            }
+                          });
+  }
+  return out;
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "strict/default_device.hpp"
 #include "strict/errors.hpp"
 #include "strict/fault.hpp"
+#include "strict/interruption.hpp"
 #include "strict/manipulation.hpp"
 
 namespace strict {
@@ -84,6 +85,41 @@ void require_joinable(const Array& x, const Array& extra, std::string_view name,
   }
 }
 
+// x, of (outer, E, inner) elements in C order, differenced n >= 1 times along E into result's
+// (outer, E - n, inner), E > n. Row i + 1 of a block starts `inner` elements after row i, so a
+// pass over a block is one loop over contiguous memory, to[k] = from[k + inner] - from[k], that
+// vectorises whatever the axis.
+template <class T>
+void difference_rows(const T* x, T* result, const internal::AxisSplit& split, std::int64_t n) {
+  const std::int64_t inner = split.inner;
+  const std::int64_t extent = split.extent - n;
+  const auto difference = [inner](const T* from, T* to, std::int64_t count) {
+    for (std::int64_t k = 0; k < count; ++k)
+      to[k] = internal::wrapping_subtract(from[k + inner], from[k]);
+  };
+  // The first pass straight into result when it is the only one; else into `work`, whose blocks
+  // keep E - 1 rows while each further pass leaves one row fewer in use at their end.
+  std::vector<T> work(n > 1 ? static_cast<std::size_t>(split.outer * (split.extent - 1) * inner)
+                            : 0);
+  T* first = n > 1 ? work.data() : result;
+  const std::int64_t block = (split.extent - 1) * inner;
+  for (std::int64_t outer = 0; outer < split.outer; ++outer) {
+    difference(x + outer * split.extent * inner, first + outer * block, block);
+    interruption_point(block);
+  }
+  if (n == 1) return;
+  // spec: "Higher-order differences must be calculated recursively": in place, in increasing k
+  // (element k + inner is still the previous pass's when element k is written).
+  for (std::int64_t outer = 0; outer < split.outer; ++outer) {
+    T* rows = work.data() + outer * block;
+    for (std::int64_t pass = 1, length = split.extent - 1; pass < n; ++pass, --length) {
+      difference(rows, rows, (length - 1) * inner);
+      interruption_point((length - 1) * inner);
+    }
+    std::copy_n(rows, extent * inner, result + outer * extent * inner);
+  }
+}
+
 }  // namespace
 
 Array all(const Array& x, const AxisOptions& options) {
@@ -127,31 +163,14 @@ Array diff(const Array& x, const DiffOptions& options) {
   shape[static_cast<std::size_t>(axis)] = extent;
   Array out =
       ArrayAccess::allocate(shape, x.dtype(), x.device(), propagated_from("diff", x.provenance()));
+  if (out.size() == 0) return out;
   internal::visit_dtype(x.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (!std::is_same_v<T, bool>) {
-      const T* data = ArrayAccess::data<T>(joined);
-      T* result = ArrayAccess::data<T>(out);
-      std::vector<T> line(static_cast<std::size_t>(split.extent));
-      for (std::int64_t outer = 0; outer < split.outer; ++outer) {
-        for (std::int64_t inner = 0; inner < split.inner; ++inner) {
-          const std::int64_t base = outer * split.extent * split.inner + inner;
-          for (std::int64_t i = 0; i < split.extent; ++i)
-            line[static_cast<std::size_t>(i)] = data[base + i * split.inner];
-          // spec: "Higher-order differences must be calculated recursively"; each pass leaves
-          // one value fewer at the front of `line`.
-          std::int64_t length = split.extent;
-          for (std::int64_t pass = 0; pass < options.n && length > 0; ++pass) {
-            for (std::int64_t i = 0; i + 1 < length; ++i) {
-              const auto k = static_cast<std::size_t>(i);
-              line[k] = internal::wrapping_subtract(line[k + 1], line[k]);
-            }
-            --length;
-          }
-          const std::int64_t out_base = outer * extent * split.inner + inner;
-          for (std::int64_t i = 0; i < extent; ++i)
-            result[out_base + i * split.inner] = line[static_cast<std::size_t>(i)];
-        }
+      if (options.n == 0) {
+        std::copy_n(ArrayAccess::data<T>(joined), out.size(), ArrayAccess::data<T>(out));
+      } else {
+        difference_rows(ArrayAccess::data<T>(joined), ArrayAccess::data<T>(out), split, options.n);
       }
     }
   });

@@ -1,9 +1,59 @@
 """Manipulation and indexing functions: concat, reshape, flip, ..., take, take_along_axis."""
 
+import math
+
+import numpy
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import strict_xp as xp
 from values import D1, to_list
+
+# Every element size strict moves (1, 2, 4, 8 and 16 bytes).
+GATHER_DTYPES = ["bool", "int16", "float32", "float64", "complex128"]
+
+
+def gathered_operand(data):
+    shape = data.draw(st.lists(st.integers(1, 5), min_size=1, max_size=3), label="shape")
+    dtype = data.draw(st.sampled_from(GATHER_DTYPES), label="dtype")
+    values = (numpy.arange(math.prod(shape)).reshape(shape) * 7 % 11).astype(dtype)
+    return values, data.draw(st.integers(-len(shape), len(shape) - 1), label="axis")
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_take_equals_numpys_along_every_axis(data):
+    # spec (take): "If an index is negative, the function must determine the element to select
+    # along a specified axis (dimension) by counting from the last element"; rows of any length.
+    values, axis = gathered_operand(data)
+    extent = values.shape[axis]
+    indices = data.draw(st.lists(st.integers(-extent, extent - 1), max_size=8), label="indices")
+    expected = numpy.take(values, numpy.asarray(indices, dtype=numpy.int64), axis=axis)
+    result = xp.take(xp.asarray(values), xp.asarray(indices, dtype=xp.int64), axis=axis)
+    assert result.shape == expected.shape
+    assert numpy.array_equal(numpy.asarray(result), expected)
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_repeat_equals_numpys_with_one_count_or_one_per_element(data):
+    # spec (repeat): "If axis is None, the function must flatten the input array x and then
+    # repeat elements of the flattened input array"; repeats an int or one count per element.
+    values, axis = gathered_operand(data)
+    if data.draw(st.booleans(), label="flattened"):
+        axis = None
+    length = values.size if axis is None else values.shape[axis]
+    if data.draw(st.booleans(), label="one count"):
+        repeats = data.draw(st.integers(0, 3), label="repeats")
+        strict_repeats = repeats
+    else:
+        repeats = data.draw(st.lists(st.integers(0, 3), min_size=length, max_size=length))
+        strict_repeats = xp.asarray(repeats, dtype=xp.int64)
+    expected = numpy.repeat(values, repeats, axis=axis)
+    result = xp.repeat(xp.asarray(values), strict_repeats, axis=axis)
+    assert result.shape == expected.shape
+    assert numpy.array_equal(numpy.asarray(result), expected)
 
 
 # ---- broadcast_arrays ---------------------------------------------------------------------------

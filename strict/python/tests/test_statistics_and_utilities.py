@@ -2,7 +2,10 @@
 
 import math
 
+import numpy
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import strict_xp as xp
 from values import D1, to_list
@@ -308,6 +311,23 @@ def test_diff_prepend_on_another_device_raises():
 def test_diff_rejects_a_list_append():
     with pytest.raises(TypeError, match="diff"):
         xp.diff(xp.asarray([1, 2]), append=[3])
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_diff_equals_numpys_along_every_axis_and_order(data):
+    # spec: "Higher-order differences must be calculated recursively", along `axis`; integers wrap
+    # as NumPy's do. Shapes of up to three axes put the axis first, inside and last.
+    shape = data.draw(st.lists(st.integers(0, 6), min_size=1, max_size=3), label="shape")
+    axis = data.draw(st.integers(-len(shape), len(shape) - 1), label="axis")
+    n = data.draw(st.integers(0, 5), label="n")
+    dtype = data.draw(st.sampled_from(["int8", "uint16", "int64", "float32", "float64"]))
+    values = numpy.arange(math.prod(shape)).reshape(shape) ** 2 % 251 - 100
+    expected = numpy.diff(values.astype(dtype), n=n, axis=axis)
+    result = xp.diff(xp.asarray(values.astype(dtype)), n=n, axis=axis)
+    assert result.shape == expected.shape
+    assert result.dtype == getattr(xp, dtype)
+    assert numpy.array_equal(numpy.asarray(result), expected)
 
 
 def test_diff_rejects_a_float_n():

@@ -46,6 +46,31 @@ void with_element_size(std::size_t item, Body&& body) {
   }
 }
 
+// A gather along one axis (take, repeat): for each of `outer` blocks of `extent` rows (each row a
+// run of `inner` elements of `item` bytes), the rows that for_each_row(emit) names, in the order
+// it calls emit(row) with each (row in [0, extent)), copied one after another into `to`. A run of
+// one element moves with a size known when compiled (with_element_size): a call of memcpy per
+// element made take 3.6 times NumPy's time.
+template <class ForEachRow>
+void gather_rows(const std::byte* from, std::byte* to, std::int64_t outer, std::int64_t extent,
+                 std::int64_t inner, std::size_t item, ForEachRow&& for_each_row) {
+  const auto gather = [&](auto run_bytes) {
+    for (std::int64_t block = 0; block < outer; ++block) {
+      const std::byte* rows = from + static_cast<std::size_t>(block * extent) * run_bytes();
+      for_each_row([&](std::int64_t row) {
+        std::memcpy(to, rows + static_cast<std::size_t>(row) * run_bytes(), run_bytes());
+        to += run_bytes();
+      });
+    }
+  };
+  if (inner == 1) {
+    with_element_size(item, gather);
+  } else if (inner > 1) {
+    const std::size_t run = static_cast<std::size_t>(inner) * item;
+    gather([run] { return run; });
+  }
+}
+
 // A new array of `shape` with x's dtype on x's device, whose element at multi-index `index`
 // (the `flat`-th in C order) is x's element at offset source_offset(index, flat). Elements move
 // with a size known when compiled (with_element_size), as the strided copies below do.
