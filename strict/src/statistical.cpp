@@ -92,6 +92,15 @@ void visit_accumulate(Accumulate accumulate, F&& f) {
   }
 }
 
+// x in the dtype its sum, product or running totals accumulate in (out_dtype). Converted first,
+// then accumulated in one dtype: the same values as converting each element as it is read, with
+// each kernel compiled once per dtype, not per (input, result) pair. The conversion counts as work
+// towards the next interruption check.
+Array accumulated_values(const Array& x, DType out_dtype) {
+  if (x.dtype() != out_dtype) interruption_point(x.size());
+  return internal::in_dtype(x, out_dtype);
+}
+
 // The sums or products of x's lines (the plan's), written to `result`; x has dtype T.
 template <class T>
 void sum_or_prod_lines(const Array& x, const internal::ReductionPlan& plan, Accumulate accumulate,
@@ -138,10 +147,7 @@ Array sum_or_prod(std::string_view function, const Array& x, const ReductionOpti
   const DType out_dtype = accumulation_dtype(function, x, options.dtype);
   Reduction r = start_reduction(function, x, options.axis, options.keepdims, out_dtype);
   const internal::ReductionPlan& plan = r.plan;
-  // Converted first, then accumulated in one dtype: the same values as converting each element
-  // as it is read, with each kernel compiled once per dtype, not per (input, result) pair.
-  if (x.dtype() != out_dtype) interruption_point(x.size());
-  const Array values = internal::in_dtype(x, out_dtype);
+  const Array values = accumulated_values(x, out_dtype);
   internal::visit_dtype(out_dtype, [&](auto tag) {
     using Out = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, Out>) {
@@ -387,8 +393,7 @@ Array cumulative(std::string_view function, const Array& x, const CumulativeOpti
   result_shape[static_cast<std::size_t>(axis)] += initial;
   Array out = ArrayAccess::allocate(result_shape, out_dtype, x.device(),
                                     propagated_from(function, x.provenance()));
-  if (x.dtype() != out_dtype) interruption_point(x.size());
-  const Array values = internal::in_dtype(x, out_dtype);  // as in sum_or_prod
+  const Array values = accumulated_values(x, out_dtype);
   internal::visit_dtype(out_dtype, [&](auto tag) {
     using T = typename decltype(tag)::type;
     if constexpr (internal::category_allows_v<Category::numeric, T>) {
