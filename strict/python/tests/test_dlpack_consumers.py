@@ -9,8 +9,8 @@
 # signal, and not the end of the test run. Consumers come from this interpreter (Debian's: NumPy
 # 1.24, torch 1.13, ...) and from the checkout's pinned environment (.venv: NumPy 2.4, torch 2.13,
 # JAX, array-api-strict, array-api-compat) where it exists. On a GPU host (reports/gpu/) CuPy and
-# torch's CUDA consume too: "torch@cuda" is torch.from_dlpack(x, device="cuda"), which asks strict
-# for dl_device=(kDLCUDA, 0).
+# torch's CUDA consume too: "torch@cuda" is torch.from_dlpack(x, device="cuda") (torch 2.11 sends
+# no dl_device: it imports on the producer's device, then copies to cuda:0).
 import json
 import os
 import pathlib
@@ -117,7 +117,7 @@ def test_a_consumer_survives_every_device_and_dtype(python, consumer):
             if "values" in record:
                 assert record["values"] == [True, False, True], where
             elif "cannot be exported to dl_device" in record["message"]:
-                # strict's refusal of a device it has not (torch's cuda): "If the device type
+                # strict's refusal of a dl_device it has not (kDLCUDA, say): "If the device type
                 # cannot be handled by the producer, this function must raise BufferError".
                 assert record["raised"] == "BufferError", where
             assert record["transfers"] == 0, where
