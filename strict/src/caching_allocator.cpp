@@ -1,17 +1,12 @@
 // A per-device cache of freed large blocks.
 #include "internal/caching_allocator.hpp"
 
-#include <unistd.h>
-
-#include <limits>
 #include <map>
 #include <mutex>
 #include <new>
 #include <utility>
-#if defined(__linux__)
-#include <sys/sysinfo.h>
-#endif
 
+#include "internal/memory_ceiling.hpp"
 #include "strict/array.hpp"
 
 namespace strict::internal {
@@ -30,32 +25,8 @@ constexpr bool caching_enabled = false;
 constexpr bool caching_enabled = true;
 #endif
 
-// The machine's memory and swap: more than an array can ever hold. strict fills every array it
-// allocates, so where the system overcommits (vm.overcommit_memory=1, usual in containers)
-// operator new would grant a larger one and filling it would end the process (the kernel's OOM
-// killer) instead of raising MemoryError.
-std::size_t memory_ceiling() {
-  static const std::size_t ceiling = [] {
-    std::size_t bytes = 0;
-#if defined(__linux__)
-    struct sysinfo info {};
-    if (sysinfo(&info) == 0 && !__builtin_mul_overflow(std::size_t{info.totalram} + info.totalswap,
-                                                       std::size_t{info.mem_unit}, &bytes)) {
-      return bytes;
-    }
-#endif
-    const long pages = sysconf(_SC_PHYS_PAGES);
-    const long page_size = sysconf(_SC_PAGESIZE);
-    if (pages > 0 && page_size > 0 &&
-        !__builtin_mul_overflow(static_cast<std::size_t>(pages),
-                                static_cast<std::size_t>(page_size), &bytes)) {
-      return bytes;
-    }
-    return std::numeric_limits<std::size_t>::max();  // unknown: the allocator decides
-  }();
-  return ceiling;
-}
-
+// A block larger than the machine (or its container) can hold is refused before the system is
+// asked: the system may grant it and then end the process while strict fills it.
 std::byte* system_allocate(std::size_t bytes) {
   if (bytes > memory_ceiling()) throw std::bad_alloc();
   return static_cast<std::byte*>(::operator new(bytes, storage_alignment));

@@ -133,9 +133,24 @@ std::vector<Complex> exact_length_dft(std::vector<Complex> x, DftDirection direc
   return chirp_z_dft(x, direction);
 }
 
-// e^{sign 2 pi i k/n}.
-Complex twiddle(DftDirection direction, std::size_t k, std::size_t n) {
-  return chirp_root(direction, 2 * static_cast<std::uint64_t>(k), n);
+// e^{sign 2 pi i k/n} for k in [0, n/2], the real transforms' twiddles, kept for the last length
+// and direction asked (a transform along an axis asks the same for each of its lines): computing
+// them afresh for each line cost as much as kissfft's own butterflies on long lines.
+const std::vector<Complex>& half_turn_twiddles(DftDirection direction, std::size_t n) {
+  struct Table {
+    DftDirection direction = DftDirection::forward;
+    std::size_t n = 0;
+    std::vector<Complex> values;
+  };
+  thread_local Table table;
+  if (table.n != n || table.direction != direction) {
+    table.values.resize(n / 2 + 1);
+    for (std::size_t k = 0; k <= n / 2; ++k)
+      table.values[k] = chirp_root(direction, 2 * static_cast<std::uint64_t>(k), n);
+    table.direction = direction;
+    table.n = n;
+  }
+  return table.values;
 }
 
 }  // namespace
@@ -171,13 +186,16 @@ std::vector<Complex> real_line_dft(const std::vector<Complex>& line, std::int64_
   // Z = E + i O whichever the direction (E and O are the same direction's transforms of the
   // even and odd points), so O[k] = (Z[k] - conj(Z[h-k])) / 2i.
   const Complex half_over_i{0.0, -0.5};
+  const std::vector<Complex>& twiddle = half_turn_twiddles(direction, points);
   std::vector<Complex> out(kept);
+  // Z has period h: Z[h] is Z[0], and Z[h-0] too (indices written out, not taken modulo h, which
+  // costs a division per point).
   for (std::size_t k = 0; k < kept; ++k) {
-    const Complex zk = spectrum[k % h];
-    const Complex mirrored = std::conj(spectrum[(h - k % h) % h]);
+    const Complex zk = spectrum[k < h ? k : 0];
+    const Complex mirrored = std::conj(spectrum[k == 0 || k == h ? 0 : h - k]);
     const Complex even = 0.5 * (zk + mirrored);
     const Complex odd = half_over_i * (zk - mirrored);
-    out[k] = even + twiddle(direction, k, points) * odd;
+    out[k] = even + twiddle[k] * odd;
   }
   return out;
 }
@@ -207,11 +225,12 @@ std::vector<double> hermitian_line_dft(const std::vector<Complex>& half, std::in
     return out;
   }
   const std::size_t h = points / 2;
+  const std::vector<Complex>& twiddle = half_turn_twiddles(DftDirection::inverse, points);
   std::vector<Complex> folded(h);
   for (std::size_t k = 0; k < h; ++k) {
     const Complex upper = std::conj(spectrum[h - k]);
     const Complex even = spectrum[k] + upper;
-    const Complex odd = (spectrum[k] - upper) * twiddle(DftDirection::inverse, k, points);
+    const Complex odd = (spectrum[k] - upper) * twiddle[k];
     folded[k] = even + Complex{0.0, 1.0} * odd;
   }
   const std::vector<Complex> z = exact_length_dft(std::move(folded), DftDirection::inverse);
