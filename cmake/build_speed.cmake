@@ -1,4 +1,4 @@
-# What makes a fresh build fast on two cores (issue #17; numbers in reports/bench/build.txt).
+# What makes a fresh build fast on two cores (numbers in reports/bench/build.txt).
 #
 # Most of a translation unit's time here goes to instantiating and optimising the same templates
 # of nlohmann_json, RapidCheck, fmt and GoogleTest again in every file; parsing them is the

@@ -1,4 +1,4 @@
-"""Whole-process timings of tools/run's pypi rows (issue #29), for reports/bench/.
+"""Whole-process timings of tools/run's pypi rows, for reports/bench/.
 
     /usr/bin/python3 tools/bench_pypi_rows.py CONFORMANCE VENV_PYTHON OUT_DIR
 

@@ -1,4 +1,4 @@
-# Sourced by tools/run, tools/test, tools/false_positive_audit, tools/run-gpu and
+# Sourced by tools/run, tools/test, tools/false-positive-audit, tools/run-gpu and
 # tools/downstream/run: which Python namespaces an interpreter can give a run, and where the pinned
 # environment's libtorch lies.
 

@@ -25,7 +25,7 @@ struct CommandLine {
   int timeout_ms = 10000;
   std::string spec_version{};  // --spec-version: overrides every implementation's declared one
   bool list = false;
-  bool list_faults = false;  // strict's injectable faults (issue #7)
+  bool list_faults = false;  // --list-faults: strict's injectable faults
   bool coverage = false;
   std::string reproduce{};
   bool quiet = false;

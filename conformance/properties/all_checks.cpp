@@ -19,7 +19,7 @@ constexpr std::pair<std::string_view, std::string_view> kRuleVersions[] = {
     {"dlpack.from_dlpack.*", "2023.12"},
     // __dlpack__(*, stream, max_version, dl_device, copy): _2023_12/array_object.py.
     {"dlpack.__dlpack__.*", "2023.12"},
-    // can_cast/result_type "must consider the array's device" (PR #889): _2024_12.
+    // can_cast/result_type "must consider the array's device" (array-api PR #889): _2024_12.
     {"dtype_functions.can_cast.*", "2024.12"},
     {"dtype_functions.result_type.*", "2024.12"},
     // devices() and the inspection namespace: _2023_12/info.py.

@@ -1,5 +1,5 @@
 // dlpack_between.*: arrays of a second library (the --peer, the producer) handed to the
-// implementation's from_dlpack (the consumer), in one process (issue #33). Where the result lands
+// implementation's from_dlpack (the consumer), in one process. Where the result lands
 // is judged through __dlpack_device__ of the result against the producer's (device objects of two
 // libraries do not compare); whether data was shared through a write into the producer that the
 // result shows or not; a refusal by its exception type.

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
-# docs/maintainer-ci.md's recipe as a library's CI runs it, on the runner's wheel tools/wheel_check
+# docs/maintainer-ci.md's recipe as a library's CI runs it, on the runner's wheel tools/wheel-check
 # built (build/wheels/): a fresh virtual environment in a temporary folder gets the wheel and the
 # library under test (array_api_strict, with numpy, at the lock's versions), and the recipe's own
 # commands run there, with that environment's bin on PATH and no checkout in sight: two slices,
 # then merge, render and verdict. Then what the recipe promises: the merged run is the committed
 # row (tracker diff), a failure no expectation lists fails the slice and the verdict (exit 1), and
 # a missing slice is a setup error (exit 2). Prints how long the job took from an empty
-# environment to its first finished check (issue #47's target: <= 1 min).
-# Run by .ci/run after tools/wheel_check and tools/run (which made .venv).
+# environment to its first finished check (target: <= 1 min, no apt and no CMake).
+# Run by .ci/run after tools/wheel-check and tools/run (which made .venv).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -16,7 +16,7 @@ fail() {
   exit 1
 }
 wheel=$(ls "$root"/build/wheels/array_api_device_conformance-*manylinux*.whl 2>/dev/null) ||
-  fail "no runner wheel in build/wheels/ (tools/wheel_check builds it)"
+  fail "no runner wheel in build/wheels/ (tools/wheel-check builds it)"
 expectations=$root/reports/expectations/pypi/python-array_api_strict.json
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/python_env's bad-input contract (issue #29), with no network and nothing downloaded: a lock
+# tools/python-env's bad-input contract, with no network and nothing downloaded: a lock
 # that cannot be installed (PyPI unreachable; a pin that does not exist) is one line and exit 2,
 # the half-made environment is removed, and the checkout's link still points at the previous,
 # working environment. Also: a complete environment is found again without pip being run.
@@ -27,9 +27,9 @@ expect_refusal() {  # name, lock text, what the one line must say
   printf '%s\n' "$text" >"$scratch/$name.lock"
   local err status=0
   # stderr: the progress line ("building ..."), then the verdict.
-  err=$(ADC_ENV_LOCK=$scratch/$name.lock "${offline[@]}" "$tools/python_env" 2>&1 >/dev/null |
+  err=$(ADC_ENV_LOCK=$scratch/$name.lock "${offline[@]}" "$tools/python-env" 2>&1 >/dev/null |
     grep -v ': building ') || true
-  ADC_ENV_LOCK=$scratch/$name.lock "${offline[@]}" "$tools/python_env" >/dev/null 2>&1 || status=$?
+  ADC_ENV_LOCK=$scratch/$name.lock "${offline[@]}" "$tools/python-env" >/dev/null 2>&1 || status=$?
   ((status == 2)) || fail "$name: exit $status, expected 2"
   [[ $(wc -l <<<"$err") -eq 1 ]] || fail "$name: expected one line after the progress line: $err"
   grep -q "$says" <<<"$err" || fail "$name: the message does not say '$says': $err"
@@ -46,15 +46,15 @@ expect_refusal no_such_pin 'pip==0.0.0.dev0' 'cannot be reached\|failed'
 # A half-made environment of this lock (no marker) is not linked: it is removed and rebuilt, and
 # here the rebuild fails offline, so the previous link stays.
 printf 'pip==0.0.0.dev0\n' >"$scratch/half.lock"
-half=$(ADC_ENV_LOCK=$scratch/half.lock "$tools/python_env" --path)
+half=$(ADC_ENV_LOCK=$scratch/half.lock "$tools/python-env" --path)
 mkdir -p "$half/bin"
-ADC_ENV_LOCK=$scratch/half.lock "${offline[@]}" "$tools/python_env" >/dev/null 2>&1
+ADC_ENV_LOCK=$scratch/half.lock "${offline[@]}" "$tools/python-env" >/dev/null 2>&1
 [[ ! -e "$half" ]] || fail "the half-made $half is still there"
 [[ $(readlink "$ADC_ENV_LINK") == "$previous" ]] || fail "a half-made environment was linked"
 
 # A complete environment of this lock is found as it is: no pip (offline would fail), exit 0.
 mkdir -p "$half/bin" && ln -s "$(command -v python3)" "$half/bin/python" && touch "$half/.adc-complete"
-out=$(ADC_ENV_LOCK=$scratch/half.lock "${offline[@]}" "$tools/python_env" 2>/dev/null) ||
+out=$(ADC_ENV_LOCK=$scratch/half.lock "${offline[@]}" "$tools/python-env" 2>/dev/null) ||
   fail "a complete environment was not taken as it is"
 [[ "$out" == "$half" && $(readlink "$ADC_ENV_LINK") == "$half" ]] ||
   fail "the complete environment was not linked ($out)"

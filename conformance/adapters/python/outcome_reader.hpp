@@ -1,6 +1,6 @@
 // One pass over an outcome reply, straight into a ProgramOutcome (nlohmann's SAX events, no
 // document): the reply to every program the child runs, and the document's allocations were a
-// fifth of the harness's time on a library with several devices (issue #17). It reads only what
+// fifth of the harness's time on a library with several devices. It reads only what
 // the full decoder (decode_outcome) would read the same way, and gives up on anything else
 // (another type, a missing or repeated key, a value of the wrong kind, malformed JSON), so that
 // the full decoder decides those, with its own messages.

@@ -1,5 +1,6 @@
 // The strict adapter: the kit's in-process adapter (in_process_adapter.hpp) over strict's table,
-// with strict's devices and dtypes in the handshake, and the injected faults of issue #7.
+// with strict's devices and dtypes in the handshake, and the faults injected to measure the
+// harness's mutation score.
 #include "conformance/strict_adapter.hpp"
 
 #include <fmt/format.h>
@@ -42,7 +43,7 @@ DeviceDescription describe(strict::Device device) {
           .default_integer_dtype = std::string(strict::name(defaults.integral))};
 }
 
-// The fault named by `--impl strict:fault=NAME` (issue #7); for "", the one STRICT_FAULT selects,
+// The fault named by `--impl strict:fault=NAME`; for "", the one STRICT_FAULT selects,
 // if any, so that the handshake names it too.
 std::optional<strict::fault::Fault> parse_fault(const std::string& name) {
   if (name.empty()) return strict::fault::active();

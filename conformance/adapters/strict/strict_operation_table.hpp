@@ -63,7 +63,9 @@ using AxisFunction = strict::Array (*)(const strict::Array&, const strict::AxisO
 void add_axis_functions(OperationTable& table,
                         std::initializer_list<std::pair<const char*, AxisFunction>> functions);
 
-// The groups of issue #4, each in its own strict_operations_<group>.cpp.
+// The groups with a file of their own, strict_operations_<group>.cpp. The others (element-wise
+// functions, operators, creation, statistical, joining, inspection, array members, the harness's
+// steps) are in strict_operations.cpp.
 void add_manipulation(OperationTable& table);       // broadcast_*, expand_dims, flip, ...
 void add_searching_sorting(OperationTable& table);  // argmax, nonzero, unique_*, sort, take
 void add_indexing_member(OperationTable& table);    // __getitem__, __setitem__, T, __bool__

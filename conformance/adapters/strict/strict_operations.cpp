@@ -1,6 +1,8 @@
 // strict's operation table: each operation's strict call, read by the catalogue's parameter names
 // (so positional and keyword forms both work), beside the C++ text a reproduction writes for it.
-// The groups of issue #4 fill the rest of the table (strict_operations_<group>.cpp).
+// Here: element-wise functions, operators, creation, statistical, joining, inspection, array
+// members and the harness's steps; manipulation, searching and sorting, indexing and members,
+// linalg and fft fill the rest of the table, each from its own strict_operations_<group>.cpp.
 #include "strict_operations.hpp"
 
 #include <fmt/format.h>

@@ -1,4 +1,4 @@
-// The fft extension (issue #4): the transforms and shifts of one array, and the frequency
+// The fft extension: the transforms and shifts of one array, and the frequency
 // helpers, which are creation functions: each strict call and its C++ text.
 #include <source_location>
 #include <variant>

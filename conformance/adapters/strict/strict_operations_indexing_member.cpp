@@ -1,6 +1,6 @@
 // __getitem__, __setitem__, T, mT, __bool__, __int__, __float__, __complex__, __index__,
 // __dlpack__, __array_namespace__, can_cast, finfo, iinfo, isdtype, broadcast_shapes, result_type,
-// tensordot, vecdot (issue #4): each strict call and its C++ text.
+// tensordot, vecdot: each strict call and its C++ text.
 #include <fmt/format.h>
 
 #include <strict/array_members.hpp>

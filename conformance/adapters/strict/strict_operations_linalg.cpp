@@ -1,4 +1,4 @@
-// The linalg extension (issue #4): every linalg.* operation of 2024.12, each strict::linalg call
+// The linalg extension: every linalg.* operation of 2024.12, each strict::linalg call
 // and its C++ text. String keywords (qr's mode=, matrix_norm's ord='fro') have no program value
 // kind, so only their defaults and numeric ord values are reachable.
 #include <strict/linalg.hpp>

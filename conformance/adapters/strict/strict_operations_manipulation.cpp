@@ -1,6 +1,5 @@
 // broadcast_arrays, broadcast_to, expand_dims, flip, moveaxis, permute_dims, repeat, roll,
-// squeeze, tile, unstack, matrix_transpose, all, any, diff (issue #4): each strict call and its
-// C++ text.
+// squeeze, tile, unstack, matrix_transpose, all, any, diff: each strict call and its C++ text.
 #include <strict/rearrangement.hpp>
 #include <strict/shape_manipulation.hpp>
 #include <strict/utility.hpp>

@@ -1,5 +1,5 @@
 // argmax, argmin, count_nonzero, nonzero, searchsorted, isin, unique_*, argsort, sort, take,
-// take_along_axis (issue #4): each strict call and its C++ text.
+// take_along_axis: each strict call and its C++ text.
 #include <strict/indexing.hpp>
 #include <strict/searching_indices.hpp>
 #include <strict/set.hpp>

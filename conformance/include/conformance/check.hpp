@@ -86,7 +86,7 @@ struct Check {
 const std::vector<Check>& all_checks();
 
 // The checks that hand a second library's arrays (--peer) to the implementation's from_dlpack,
-// `dlpack_between.*` (issue #33). Apart from all_checks(): they need a peer, and a run with one
+// `dlpack_between.*`. Apart from all_checks(): they need a peer, and a run with one
 // runs only them.
 const std::vector<Check>& peer_checks();
 

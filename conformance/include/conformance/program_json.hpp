@@ -1,6 +1,6 @@
 // A program's JSON text written directly, without building nlohmann's document first: the Python
 // adapter sends every program it runs, and the document's allocations were a fifth of the
-// harness's time on a library with several devices (issue #17). The text is byte for byte what
+// harness's time on a library with several devices. The text is byte for byte what
 // nlohmann::json(program).dump() gives (program_json_test holds it to that).
 #pragma once
 

@@ -1,4 +1,4 @@
-// Which version of the standard an implementation is judged by (issue #16): the one it declares in
+// Which version of the standard an implementation is judged by: the one it declares in
 // __array_api_version__, unless the command line overrides it; an undeclared or unknown version is
 // judged by the newest the suite knows, and the tracker says so.
 #pragma once

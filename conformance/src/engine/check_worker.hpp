@@ -1,4 +1,4 @@
-// Whole checks in a forked child (issue #17). An in-process library isolated by forking (--impl
+// Whole checks in a forked child. An in-process library isolated by forking (--impl
 // torch) pays a round trip per program when each program goes to the child; here the child runs
 // a whole check against the same adapter switched to run programs in its own process
 // (Adapter::run_in_this_process), and sends back the result. A check whose child crashes, hangs

@@ -82,7 +82,7 @@ void from_json(const nlohmann::json& j, Handshake& handshake) {
   if (!default_device.is_null()) read.default_device = detail::json_integer<int>(default_device);
   read.features = features_from_json(j.at("features"));
   j.at("operations").get_to(read.operations);
-  // Absent from handshakes and trackers written before issue #16.
+  // Optional: handshakes and trackers written before these keys existed lack them.
   read.devices_container = j.value("devices_container", "");
   read.compiles_per_shape = j.value("compiles_per_shape", false);
   if (const auto peer = j.find("peer"); peer != j.end()) {

@@ -260,7 +260,7 @@ void to_json(nlohmann::json& j, const Step& step) {
   for (const auto& keyword : step.kwargs)
     kwargs.push_back({keyword.name, keyword.value});
   j = {{"op", step.op}, {"args", step.args}, {"kwargs", kwargs}, {"under_test", step.under_test}};
-  if (step.peer) j["namespace"] = "peer";  // absent: the implementation's (programs before #33)
+  if (step.peer) j["namespace"] = "peer";  // absent: the implementation's (programs before --peer)
 }
 
 void from_json(const nlohmann::json& j, Step& step) {
@@ -278,7 +278,7 @@ void from_json(const nlohmann::json& j, Step& step) {
 
 void to_json(nlohmann::json& j, const Program& program) {
   j = {{"steps", program.steps}};
-  if (program.read_values) j["read_values"] = true;  // absent: false (programs before issue #17)
+  if (program.read_values) j["read_values"] = true;  // absent: false (older programs)
 }
 
 void from_json(const nlohmann::json& j, Program& program) {

@@ -134,7 +134,7 @@ void from_json(const nlohmann::json& j, CheckResult& result) {
   j.at("reproduce").get_to(read.reproduce);
   j.at("bug").get_to(read.bug);
   j.at("seconds").get_to(read.seconds);
-  // Absent from trackers written before issue #16.
+  // Absent from trackers written before results recorded the spec version that judged them.
   read.spec_version = j.value("spec_version", "");
   if (j.contains("failure")) read.failure = failure_from_json(j.at("failure"));
   result = std::move(read);

@@ -130,7 +130,8 @@ TEST_F(Cli, ListPrintsEveryCheckIdWithFamilyLevelAndFirstVersionAndExitsZero) {
   EXPECT_TRUE(mixed) << invocation.out;
 }
 
-// issue #7: strict's injectable faults, one line each (name, family, bug), for strict:fault=NAME.
+// --list-faults: strict's injectable faults, one line each (name, family, bug), for
+// strict:fault=NAME.
 TEST_F(Cli, ListFaultsPrintsEachFaultWithItsFamilyAndBug) {
   const Invocation invocation = run("--list-faults");
   ASSERT_EQ(invocation.status, 0) << invocation.err;
@@ -315,8 +316,8 @@ TEST_F(Cli, TheSameSeedGivesTheSameResults) {
   }
 }
 
-// issue #17: --shard K/N slices the selected checks; the slices are disjoint, cover the selection,
-// and each check's result is the one the whole run gives.
+// --shard K/N (one CI job's part of a run) slices the selected checks; the slices are disjoint,
+// cover the selection, and each check's result is the one the whole run gives.
 TEST_F(Cli, ShardsAreDisjointAndCoverTheSelection) {
   // The ids only: --list pads its columns to the widest id it prints.
   const auto ids = [](const std::string& listing) {

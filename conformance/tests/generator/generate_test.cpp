@@ -322,9 +322,9 @@ TEST(GenerateCall, MixedElementwiseCallsSometimesHaveA0dInput) {
   }
 }
 
-// mixed.* is the ground of operands with at least one dimension, variadic inputs included (issue
-// #16, truthfulness 5): a 0-d operand there is mixed_0d's ground, and shrinking to one made a 0-d
-// exemption look like a missing check (a mixed.broadcast_arrays counterexample of two 0-d arrays).
+// mixed.* is the ground of operands with at least one dimension, variadic inputs included: a 0-d
+// operand there is mixed_0d's ground, and shrinking to one made a 0-d exemption look like a
+// missing check (a mixed.broadcast_arrays counterexample of two 0-d arrays).
 TEST(GenerateCall, MixedCallsWithout0dHaveNo0dArrayOfAnyOperation) {
   const Handshake handshake = test_handshake();
   const generate::CallOptions options{.placement = generate::Placement::mixed_devices,

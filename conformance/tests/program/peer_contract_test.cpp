@@ -1,4 +1,4 @@
-// The contract additions for --peer (issue #33), each optional so that everything written before
+// The contract additions for --peer, each optional so that everything written before
 // reads and writes as it did: a step's "namespace": "peer", and the handshake's "peer".
 #include <memory>
 #include <string>
@@ -30,7 +30,7 @@ TEST(PeerContract, AStepInThePeerSaysSoAndNoOtherStepChanges) {
   const Program program = across_two_libraries();
   const nlohmann::json json = program;
   EXPECT_EQ(json["steps"][0]["namespace"], "peer");
-  EXPECT_FALSE(json["steps"][1].contains("namespace"));  // the implementation's: as before #33
+  EXPECT_FALSE(json["steps"][1].contains("namespace"));  // the implementation's: as before --peer
   EXPECT_EQ(json.get<Program>(), program);
   std::string direct;
   append_json(direct, program);

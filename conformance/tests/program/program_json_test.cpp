@@ -1,4 +1,4 @@
-// append_json (issue #17) writes exactly what nlohmann::json(program).dump() writes, for every
+// append_json writes exactly what nlohmann::json(program).dump() writes, for every
 // program the generators draw and for the values they never draw (fractions, huge and negative
 // zero doubles, non-finite ones, names that need escaping), so the child reads the same bytes.
 #include <gtest/gtest.h>

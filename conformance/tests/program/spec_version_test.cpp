@@ -1,4 +1,4 @@
-// Version-aware judging (issue #16): an implementation is judged by the version it declares (or
+// Version-aware judging: an implementation is judged by the version it declares (or
 // --spec-version); a check of anything newer is `skip`, "not in spec V", never `fail`. End to end
 // with the fake namespace declaring 2022.12, 2025.12 or nothing (FAKEXP_VERSION).
 #include <gmock/gmock.h>

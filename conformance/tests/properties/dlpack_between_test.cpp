@@ -1,4 +1,4 @@
-// dlpack_between.* (issue #33) through the real `conformance --impl python:fakedl --peer
+// dlpack_between.* through the real `conformance --impl python:fakedl --peer
 // python:fakedl_peer`: a right pair passes every check, and each broken consumer (FAKEDL_BUG,
 // tests/support/python_fakes/fakedl_base.py) fails the check that is about its bug, with a
 // reproduction that exits 1 exactly while the bug is there. A producer that cannot be written, one

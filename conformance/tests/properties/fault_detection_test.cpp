@@ -1,4 +1,4 @@
-// The harness's mutation score (issue #7): strict with each injected fault (strict/fault.hpp), run
+// The harness's mutation score: strict with each injected fault (strict/fault.hpp), run
 // in process with the checks of the fault's intended family, must fail one of them with a shrunk
 // counterexample of at most 3 library steps, within the default 100 cases. The same check must
 // pass on strict without the fault, so the failure is the fault's doing. The table of what caught

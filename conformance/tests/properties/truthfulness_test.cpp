@@ -1,7 +1,7 @@
-// Truthfulness on libraries nobody here wrote (issue #16): each test reproduces, with a fake
+// Truthfulness on libraries nobody here wrote: each test reproduces, with a fake
 // namespace, a class of false verdict seen on third-party code, and shows the suite judging right.
 // (Item 1, hints by the arrays' library, is in python_libraries_test: it needs torch. Item 5,
-// mixed.* without 0-d operands, is in generate_test. Item 6 is tools/false_positive_audit.)
+// mixed.* without 0-d operands, is in generate_test. Item 6 is tools/false-positive-audit.)
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -66,7 +66,7 @@ TEST(Truthfulness, DistinctDevicesMayShareADlpackPair) {
               HasSubstr("each with its own pair"));
 }
 
-// 7. (issue #29) CuPy's Device is unhashable, and the adapter once recorded that as unequal
+// 7. CuPy's Device is unhashable, and the adapter once recorded that as unequal
 // hashes ("equal devices with different hashes"). Python asks equal hashes only of hashable
 // objects: unhashable devices make device_object.hash unsupported, end to end through the Python
 // adapter, while == and != are still judged.
@@ -84,7 +84,7 @@ TEST(Truthfulness, UnhashableDevicesAreReportedAsSuch) {
   EXPECT_EQ(hashable.results.at("device_object.hash").status, Status::pass);
 }
 
-// 8. (issue #29) A library that cannot export DLPack (ndonnx) may raise from __dlpack_device__ and
+// 8. A library that cannot export DLPack (ndonnx) may raise from __dlpack_device__ and
 // __dlpack__ (from_dlpack's stub, Raises): the DLPack-device checks are unsupported, an export
 // that raises passes, and nothing ends in `error` or `fail`.
 TEST(Truthfulness, ALibraryWithoutDlpackExportIsUnsupportedNotFailed) {
@@ -99,7 +99,7 @@ TEST(Truthfulness, ALibraryWithoutDlpackExportIsUnsupportedNotFailed) {
   EXPECT_EQ(run.results.at("dlpack.__dlpack__.same_device").status, Status::pass);
 }
 
-// 9. (issue #29) sparse's nonzero and unique_* return dense NumPy arrays: results of another array
+// 9. sparse's nonzero and unique_* return dense NumPy arrays: results of another array
 // type, with .device and __array_namespace__, are judged by their device (as NumPy's 0-d scalars
 // were), not failed as "not an array"; on the wrong device they still fail.
 TEST(Truthfulness, ResultsOfAnotherArrayTypeAreJudgedByTheirDevice) {
@@ -114,7 +114,7 @@ TEST(Truthfulness, ResultsOfAnotherArrayTypeAreJudgedByTheirDevice) {
   EXPECT_EQ(wrong.results.at("propagate.reshape").status, Status::fail);
 }
 
-// 10. (issue #29) from_dlpack(copy=False) must raise "in case a copy is deemed necessary (e.g.
+// 10. from_dlpack(copy=False) must raise "in case a copy is deemed necessary (e.g.
 // if a cross-device data movement is requested)". array-api-strict's devices all live in host
 // memory, (kDLCPU, 0) each, and it returns a zero-copy view on the requested device: no movement,
 // no failure. Between devices with distinct DLPack devices the same result is still a failure.

@@ -1,6 +1,6 @@
-// Fault injection (issue #7): deliberate device bugs, each modelled on a real bug class
-// (device-semantics.md section 6), that the conformance harness must detect. A fault is a small
-// branch at the place in strict where the rule it breaks is applied; with no fault selected
+// Fault injection: deliberate device bugs, each modelled on a real bug class
+// (docs/device-semantics.md section 6), that the conformance harness must detect. A fault is a
+// small branch at the place in strict where the rule it breaks is applied; with no fault selected
 // strict behaves exactly as without this file. Select one with the environment variable
 // STRICT_FAULT=NAME (read once, at first use) or, in process, with ScopedFault.
 #pragma once
@@ -41,7 +41,7 @@ enum class Fault : int {
 struct FaultInfo {
   Fault fault;
   std::string_view name;         // lower_snake_case, as STRICT_FAULT and strict:fault= take it
-  std::string_view bug;          // upstream issue URL or "device-semantics.md §6 row N"
+  std::string_view bug;          // upstream issue URL or a section of docs/device-semantics.md
   std::string_view description;  // what goes wrong, in one sentence
   std::string_view family;       // the conformance check family meant to catch it
 };

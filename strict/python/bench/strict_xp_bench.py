@@ -1,6 +1,7 @@
-"""strict_xp against NumPy on the same data in the same process (issue #15's speed targets).
-Run by tools/bench with PYTHONPATH=<build>/python; prints one line per measurement. Medians of
-repeated timeit runs; nothing is asserted."""
+"""strict_xp against NumPy on the same data in the same process: per-call time on small arrays,
+throughput on large ones and what recording provenance costs, each against its target. Run by
+tools/bench with PYTHONPATH=<build>/python; prints one line per measurement. Medians of repeated
+timeit runs; nothing is asserted."""
 
 import statistics
 import timeit

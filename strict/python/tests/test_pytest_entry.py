@@ -4,7 +4,7 @@ it: SciPy and array-api-extra define `xp` and `device` fixtures of their own. It
 --strict-xp-* options only; one of them, or `-p strict_xp.pytest_plugin`, activates the plugin.
 
 Each case runs pytest in a subprocess on a small suite written to a temporary folder. They need
-strict-xp installed as a distribution (a PYTHONPATH build has no entry point): tools/wheel_check
+strict-xp installed as a distribution (a PYTHONPATH build has no entry point): tools/wheel-check
 runs them on the installed wheel.
 """
 
@@ -19,7 +19,7 @@ INSTALLED = any(entry.value == "strict_xp.pytest_entry"
                 for entry in importlib.metadata.entry_points(group="pytest11"))
 pytestmark = pytest.mark.skipif(
     not INSTALLED, reason="strict-xp is not installed as a distribution, so pytest has no entry "
-    "point to load (a PYTHONPATH build); tools/wheel_check runs these on the installed wheel")
+    "point to load (a PYTHONPATH build); tools/wheel-check runs these on the installed wheel")
 
 OWN_FIXTURES = """
 import pytest

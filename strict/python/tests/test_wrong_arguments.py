@@ -78,9 +78,9 @@ def test_the_namespace_has_every_family():
         assert expected in names
 
 
-# The array object's paths of issue #30 (iteration, Python complex scalars, uint64's upper half,
-# the buffer protocol, scalar conversions off the host) over arrays of any shape, dtype and
-# device: a result, or a Python exception naming the operation.
+# The array object's paths a drop-in for array-api-strict needs (iteration, Python complex
+# scalars, uint64's upper half, the buffer protocol, scalar conversions off the host) over arrays
+# of any shape, dtype and device: a result, or a Python exception naming the operation.
 @settings(max_examples=300, deadline=2000, suppress_health_check=[HealthCheck.too_slow])
 @given(x=strict_arrays(),
        scalar=st.one_of(st.complex_numbers(max_magnitude=10), st.integers(0, 2**64 - 1),

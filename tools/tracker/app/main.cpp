@@ -1,4 +1,4 @@
-// The `tracker` command (issue #6): render, merge, diff and validate tracker JSON.
+// The `tracker` command: render, merge, diff and validate tracker JSON.
 #include <iostream>
 
 #include "tracker/cli.hpp"

@@ -24,7 +24,7 @@ std::string line_starting(const std::string& text, const std::string& start) {
   return "(no line starting " + start + ")";
 }
 
-// Issue #16: each implementation says which version of the standard judged it, and why.
+// Each implementation says which version of the standard judged it, and why.
 TEST(Markdown, EachSectionSaysTheVersionItWasJudgedBy) {
   auto json = testing::small_tracker_json();
   for (auto& implementation : json.at("implementations"))

@@ -1,8 +1,7 @@
-"""The adapter script's --peer pieces (issue #33), in process over the DLPack fakes
-(conformance/tests/support/python_fakes/fakedl*.py): steps in the peer's namespace, a peer that does not
-load, and refusals kept as raised in programs across two namespaces."""
+"""The adapter script's --peer pieces, in process over the DLPack fakes
+(conformance/tests/support/python_fakes/fakedl*.py): steps in the peer's namespace, a peer that
+does not load, and refusals kept as raised in programs across two namespaces."""
 
-import os
 import pathlib
 import sys
 

@@ -1,4 +1,4 @@
-// The one-pass outcome reader (issue #17) reads a reply exactly as the document decoder does, or
+// The one-pass outcome reader reads a reply exactly as the document decoder does, or
 // gives up and leaves it to that decoder: random outcomes agree field for field, and whatever it
 // accepts of truncated, corrupted or unusual replies, the document decoder reads the same way.
 #include <gtest/gtest.h>

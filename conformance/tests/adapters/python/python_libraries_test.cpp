@@ -99,7 +99,7 @@ void expect_whole_run_completes(const std::string& module) {
   }
 }
 
-// Truthfulness (issue #16, item 1): library knowledge follows the arrays.
+// Truthfulness (item 1 of truthfulness_test.cpp's list): library knowledge follows the arrays.
 // tests/support/python_fakes/torchwrap.py is a wrapper namespace over torch whose name says nothing
 // of torch; without torch's hint (chosen by the arrays' type) meta's limits (no data, no DLPack, no
 // nonzero kernel) read as failures of info.capabilities, explicit.asarray and the DLPack checks.

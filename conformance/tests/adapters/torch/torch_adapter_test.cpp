@@ -1,7 +1,7 @@
-// The torch adapter (issue #8) against the facts of libtorch 1.13 that platform.md section 2
-// measured with small C++ programs: what mixing cpu and meta does, what meta cannot do, and how
-// the adapter reports it. Skipped, saying why, in a build without the plugin (no libtorch found,
-// or -DADC_WITH_TORCH=OFF).
+// The torch adapter against facts of libtorch 1.13 measured with small C++ programs (its row is
+// kept in reports/debian12-libtorch/README.md): what mixing cpu and meta does, what meta cannot
+// do, and how the adapter reports it. Skipped, saying why, in a build without the plugin (no
+// libtorch found, or -DADC_WITH_TORCH=OFF).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

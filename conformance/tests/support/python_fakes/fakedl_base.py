@@ -1,5 +1,5 @@
 """Two small pure-Python array namespaces that exchange data through a DLPack-shaped protocol,
-for testing dlpack_between.* (issue #33): fakedl (the consumer, --impl) and fakedl_peer (the
+for testing dlpack_between.*: fakedl (the consumer, --impl) and fakedl_peer (the
 producer, --peer). Each is build(...) of this file under its own module name.
 
 Devices "cpu" (DLPack (kDLCPU, 0), the default) and "gpu" (DLPack (kDLCUDA, 0)). Arrays hold a

@@ -1,4 +1,4 @@
-// The DLPack matrix (issue #33): runs with a --peer (dlpack_between.*) hand one library's arrays
+// The DLPack matrix: runs with a --peer (dlpack_between.*) hand one library's arrays
 // to another's from_dlpack, so they read as a producer x consumer table rather than as rows of
 // the library matrix. Each cell sums one pair run: pass, fail (with the exception types raised),
 // or unsupported, linking to that pair's failures and reproductions below the table.

@@ -1,4 +1,4 @@
-// The HTML tracker (issue #6): one self-contained static page (inline CSS and a small inline
+// The HTML tracker: one self-contained static page (inline CSS and a small inline
 // script, nothing fetched) with a matrix of implementations x check families. Each cell shows
 // passed/total and expands (<details>, no JS needed) to its failing checks: expected, actual,
 // the known issue or "new", and the reproduction. There is deliberately no overall score.

@@ -12,8 +12,9 @@
 namespace conformance {
 
 struct StrictAdapterOptions {
-  // Fault injection (issue #7): the name of one of strict::fault::all() to switch on for the
-  // adapter's lifetime, "" for none; an unknown name throws std::invalid_argument.
+  // Fault injection, for the harness's mutation score: the name of one of strict::fault::all() to
+  // switch on for the adapter's lifetime, "" for none; an unknown name throws
+  // std::invalid_argument.
   std::string fault{};
   // Programs run in a forked child, in batches run ahead, with this timeout each: the isolation
   // --impl torch has, on a library the tests can hold it to (batch_equivalence_test).
@@ -26,7 +27,7 @@ std::unique_ptr<Adapter> make_strict_adapter(const StrictAdapterOptions& options
 struct StrictFault {
   std::string name{};
   std::string family{};  // the check family meant to catch it
-  std::string bug{};     // upstream issue URL or device-semantics.md reference
+  std::string bug{};     // upstream issue URL or a docs/device-semantics.md reference
   std::string description{};
 };
 std::vector<StrictFault> strict_faults();

@@ -1,4 +1,4 @@
-// The in-process adapter over libtorch's C++ API (`--impl torch`, issue #8). It lives in a plugin
+// The in-process adapter over libtorch's C++ API (`--impl torch`). It lives in a plugin
 // (libadc_torch_adapter.so) that is loaded only when asked for: linking libtorch costs every
 // process 0.7 s at start, and the rest of the suite must not pay that. No torch header here.
 #pragma once
