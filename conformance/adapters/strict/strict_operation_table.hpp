@@ -63,9 +63,16 @@ using AxisFunction = strict::Array (*)(const strict::Array&, const strict::AxisO
 void add_axis_functions(OperationTable& table,
                         std::initializer_list<std::pair<const char*, AxisFunction>> functions);
 
-// The groups with a file of their own, strict_operations_<group>.cpp. The others (element-wise
-// functions, operators, creation, statistical, joining, inspection, array members, the harness's
-// steps) are in strict_operations.cpp.
+// The groups of operations, each filling its part of the table from its own
+// strict_operations_<group>.cpp (as torch's adapter does, torch_operations_<group>.cpp).
+void add_elementwise(OperationTable& table);        // abs ... trunc, the element-wise functions
+void add_operators(OperationTable& table);          // __add__, __radd__, __iadd__, __eq__, ...
+void add_creation(OperationTable& table);           // arange ... zeros_like, from_dlpack
+void add_statistical(OperationTable& table);        // max, mean, min, prod, sum, std, var, ...
+void add_joining(OperationTable& table);            // matmul, concat, stack, reshape
+void add_inspection(OperationTable& table);         // __array_namespace_info__ and its methods
+void add_array_members(OperationTable& table);      // to_device, device, dtype, shape, ...
+void add_harness(OperationTable& table);            // harness.set_default_device, observe, ...
 void add_manipulation(OperationTable& table);       // broadcast_*, expand_dims, flip, ...
 void add_searching_sorting(OperationTable& table);  // argmax, nonzero, unique_*, sort, take
 void add_indexing_member(OperationTable& table);    // __getitem__, __setitem__, T, __bool__

@@ -397,7 +397,7 @@ TEST(Catalogue, OnlyTheCatalogueListsTheInPlaceOperators) {
 // The same for the element-wise functions, over the adapters too: a backend names them only in
 // its table of how to run each (a name and a function of that library, side by side).
 TEST(Catalogue, OnlyTheCatalogueListsTheElementwiseFunctions) {
-  const std::vector<std::string> run_tables = {"strict_operations.cpp",
+  const std::vector<std::string> run_tables = {"strict_operations_elementwise.cpp",
                                                "torch_operations_elementwise.cpp"};
   const auto files = sources_in({"src", "properties", "app", "transport", "adapters", "include"});
   for (const auto& [path, text] : files) {
