@@ -103,7 +103,7 @@ class StrictAdapter final : private FaultScope,
     const std::string_view name = strict::fault::info(*fault).name;
     return fmt::format(
         "// Found with the injected fault strict:fault={0}: run this program with\n"
-        "// STRICT_FAULT={0} in its environment to see the failure (issue #7).\n{1}",
+        "// STRICT_FAULT={0} in its environment to see the failure.\n{1}",
         name, text);
   }
 };
