@@ -1,7 +1,18 @@
 # Sourced by tools/run, tools/test, tools/false-positive-audit, tools/run-dlpack-matrix,
-# tools/run-gpu and tools/downstream/run: which Python namespaces an interpreter can give a run,
-# where the pinned environment's libtorch lies, and the environment a run of Python namespaces
-# shares.
+# tools/run-gpu and tools/downstream/run: the interpreters, which Python namespaces an interpreter
+# can give a run, where the pinned environment's libtorch lies, and the environment a run of Python
+# namespaces shares.
+
+# The interpreter of the pinned PyPI environment (tools/python-env, linked as .venv in the
+# checkout), or VENV_PYTHON where a caller names another.
+pinned_python() {
+  echo "${VENV_PYTHON:-$PWD/.venv/bin/python}"
+}
+
+# The interpreter that sees Debian's Python packages (numpy 1.24, torch 1.13, dask 2022.12).
+debian_python() {
+  echo /usr/bin/python3
+}
 
 # Whether MODULE imports with PYTHON (its warnings and output hidden).
 imports() {  # python, module

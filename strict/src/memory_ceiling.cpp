@@ -121,8 +121,7 @@ Limit cgroup_memory_limit(std::string_view proc_self_cgroup,
       // memsw counts memory and swap together.
       const Limit both = lowest_limit_upwards(mount, group, "memory.memsw.limit_in_bytes");
       const Limit memory = lowest_limit_upwards(mount, group, "memory.limit_in_bytes");
-      limit = lower(limit, both ? lower(both, with_swap(memory, std::nullopt, host_swap))
-                                : with_swap(memory, std::nullopt, host_swap));
+      limit = lower(limit, lower(both, with_swap(memory, std::nullopt, host_swap)));
     }
   }
   return limit;

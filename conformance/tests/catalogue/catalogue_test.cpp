@@ -334,20 +334,24 @@ TEST(Catalogue, ElementwiseGroupsAreTheSignaturesOneAndTwoArrayFunctions) {
   }
   EXPECT_EQ(catalogue::unary_elementwise_functions(), unary);
   EXPECT_EQ(catalogue::binary_elementwise_functions(), binary);
-  EXPECT_EQ(unary.size(), 38u);
-  EXPECT_EQ(binary.size(), 28u);
+  // Known members rather than counts, so that a new element-wise function changes no number here.
+  EXPECT_NE(std::ranges::find(unary, "abs"), unary.end());
+  EXPECT_NE(std::ranges::find(binary, "atan2"), binary.end());
+  EXPECT_EQ(std::ranges::find(unary, "clip"), unary.end());
+  EXPECT_EQ(std::ranges::find(binary, "clip"), binary.end());
 }
 
 // An operation returns several arrays exactly when its newest signature returns a tuple of them.
 TEST(Catalogue, SeveralArrayResultsAreTheSignaturesTuplesOfArrays) {
-  int tuples = 0;
+  std::vector<std::string_view> tuples;
   for (const auto& op : catalogue::operations()) {
     const std::string returns = newest().at(std::string(op.name)).value("returns", "");
     const bool tuple = returns.starts_with("Tuple[array");
-    tuples += tuple;
+    if (tuple) tuples.push_back(op.name);
     EXPECT_EQ(catalogue::returns_several_arrays(op.name), tuple) << op.name << ": " << returns;
   }
-  EXPECT_EQ(tuples, 12);
+  for (std::string_view name : {"linalg.svd", "unique_all", "meshgrid"})
+    EXPECT_NE(std::ranges::find(tuples, name), tuples.end()) << name;
   EXPECT_FALSE(catalogue::returns_several_arrays("array.shape"));
 }
 
