@@ -2,7 +2,10 @@
 #include "adapter_factory.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
+#include <array>
 #include <exception>
 #include <string_view>
 #include <utility>
@@ -17,7 +20,7 @@ namespace conformance::app {
 namespace {
 
 constexpr std::string_view kValidForms =
-    "strict, strict:fault=NAME, torch, torch:no-fork, python:<module>";
+    "strict, strict:fault=NAME, torch, torch:no-fork, python:<module>, python:<module>@<route>";
 constexpr std::string_view kFaultPrefix = "strict:fault=";
 constexpr std::string_view kPythonPrefix = "python:";
 
@@ -29,7 +32,18 @@ std::unique_ptr<Adapter> make_strict(const std::string& spec, std::string fault)
   }
 }
 
+// The compiled routes of the Python adapter (its routes/ package); eager is the default.
+constexpr std::array<std::string_view, 1> kCompiledRoutes = {"jit"};
+
 }  // namespace
+
+bool is_compiled_route(std::string_view route) {
+  return std::find(kCompiledRoutes.begin(), kCompiledRoutes.end(), route) != kCompiledRoutes.end();
+}
+
+std::string route_names() {
+  return fmt::format("eager (the default), {}", fmt::join(kCompiledRoutes, ", "));
+}
 
 std::unique_ptr<Adapter> make_adapter(const std::string& spec, const AdapterSettings& settings) {
   const std::string_view text = spec;
@@ -45,12 +59,27 @@ std::unique_ptr<Adapter> make_adapter(const std::string& spec, const AdapterSett
     }
   }
   if (text.starts_with(kPythonPrefix) && text.size() > kPythonPrefix.size()) {
+    // python:<module>@<route>: no module name has an "@".
+    std::string_view module = text.substr(kPythonPrefix.size());
+    std::string route;
+    if (const auto at = module.find('@'); at != std::string_view::npos) {
+      route = std::string(module.substr(at + 1));
+      module = module.substr(0, at);
+      if (module.empty() || !is_compiled_route(route))
+        throw UsageError(fmt::format("--impl {}: {} is no route; the routes are {}", spec,
+                                     route.empty() ? "nothing" : "'" + route + "'", route_names()));
+      if (!settings.peer.empty())
+        throw UsageError(fmt::format(
+            "--impl {}: --peer runs two namespaces in one process, which no compiled route "
+            "does",
+            spec));
+    }
     try {
-      return make_python_adapter(
-          PythonAdapterOptions{.module = std::string(text.substr(kPythonPrefix.size())),
-                               .peer = settings.peer,
-                               .python = settings.python,
-                               .timeout_ms = settings.timeout_ms});
+      return make_python_adapter(PythonAdapterOptions{.module = std::string(module),
+                                                      .peer = settings.peer,
+                                                      .route = route,
+                                                      .python = settings.python,
+                                                      .timeout_ms = settings.timeout_ms});
     } catch (const PythonSetupError& error) {
       throw UsageError(error.what());
     }

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 
 #include "conformance/adapter.hpp"
 
@@ -14,6 +15,11 @@ struct AdapterSettings {
   int timeout_ms = 10000;
   std::string peer{};  // --peer's module, without "python:" ("": none)
 };
+
+// The compiled routes a python: implementation can take (python:<module>@<route>, --route), and
+// all of them for messages: "eager" (the default, one step at a time), "jit" (jax.jit).
+bool is_compiled_route(std::string_view route);
+std::string route_names();
 
 // Throws UsageError for a spec of no known form, for an adapter this build lacks, or when the
 // adapter refuses its options (an unknown fault, say).

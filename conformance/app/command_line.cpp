@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 
+#include "adapter_factory.hpp"
 #include "catalogue/catalogue.hpp"
 #include "conformance/spec_version.hpp"
 #include "usage_error.hpp"
@@ -69,6 +70,11 @@ void add_options(CLI::App& app, CommandLine& cl) {
                  "judge every implementation by this version of the standard (default: the one "
                  "it declares in __array_api_version__; the newest when it declares none)")
       ->type_name("V");
+  app.add_option("--route", cl.route,
+                 "how each program runs in every python: implementation: eager (the default, "
+                 "one step at a time) or jit (the whole program as one function under jax.jit); "
+                 "the same as --impl python:<module>@<route>")
+      ->type_name("ROUTE");
   app.add_option("--timeout-ms", cl.timeout_ms, "per program, for out-of-process adapters")
       ->type_name("N")
       ->capture_default_str();
@@ -145,6 +151,25 @@ void validate_ranges(const CommandLine& cl) {
     throw UsageError(fmt::format("--spec-version {} is not a version of the standard; one of {}",
                                  cl.spec_version, fmt::join(catalogue::spec_versions(), ", ")));
   }
+}
+
+CommandLine with_route(CommandLine cl) {
+  if (cl.route.empty() || cl.route == "eager") return cl;
+  if (!is_compiled_route(cl.route))
+    throw UsageError(
+        fmt::format("--route {} is no route; the routes are {}", cl.route, route_names()));
+  for (auto& spec : cl.implementations) {
+    if (!spec.starts_with("python:"))
+      throw UsageError(fmt::format(
+          "--route {} needs python: implementations: --impl {} runs its programs in no Python "
+          "process",
+          cl.route, spec));
+    if (spec.find('@') != std::string::npos)
+      throw UsageError(fmt::format("--route {} beside --impl {}, which names its route already",
+                                   cl.route, spec));
+    spec += "@" + cl.route;
+  }
+  return cl;
 }
 
 std::string journal_path(const CommandLine& cl) {

@@ -24,6 +24,7 @@ struct CommandLine {
   std::vector<std::string> expectations_paths{};  // one file per implementation, say
   int timeout_ms = 10000;
   std::string spec_version{};  // --spec-version: overrides every implementation's declared one
+  std::string route{};         // --route: every python: implementation's route ("": eager)
   bool list = false;
   bool list_faults = false;  // --list-faults: strict's injectable faults
   bool coverage = false;
@@ -39,6 +40,11 @@ std::variant<CommandLine, int> parse_command_line(int argc, char** argv);
 // Checks what needs no check list or adapter: an --impl given, --examples and --timeout-ms in
 // range. Throws UsageError.
 void validate_ranges(const CommandLine& command_line);
+
+// The command line with --route applied: each python: implementation becomes
+// python:<module>@<route>. Throws UsageError for an unknown route, one given beside an
+// implementation that runs no Python or already names a route, or beside --peer.
+CommandLine with_route(CommandLine command_line);
 
 // The journal path the run writes: --journal, else <json>.journal.jsonl, else "" (none).
 std::string journal_path(const CommandLine& command_line);

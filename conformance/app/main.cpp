@@ -51,6 +51,18 @@ void print_fault_list(std::ostream& out) {
                        fault.bug);
 }
 
+// A run in which no implementation can take its route (python:numpy@jit) would give nothing but
+// unsupported checks: a usage error. Beside one that can, the others' checks are unsupported,
+// each with the reason.
+void require_a_route_taken(const std::vector<std::unique_ptr<Adapter>>& adapters) {
+  for (const auto& adapter : adapters)
+    if (adapter->handshake().route_unavailable.empty()) return;
+  if (adapters.empty()) return;
+  const Handshake& first = adapters.front()->handshake();
+  throw UsageError(fmt::format("--impl {}: {} has no {} route: {}", first.implementation,
+                               first.library, first.route, first.route_unavailable));
+}
+
 // Checks every input and makes every adapter; throws UsageError at the first problem.
 SuiteRun prepare(const CommandLine& command_line, std::vector<const Check*> checks) {
   SuiteRun suite;
@@ -74,6 +86,7 @@ SuiteRun prepare(const CommandLine& command_line, std::vector<const Check*> chec
       throw UsageError("--impl " + *spec + " is given twice");
     suite.adapters.push_back(make_adapter(*spec, settings));
   }
+  require_a_route_taken(suite.adapters);
   suite.json_path = command_line.json_path;
   suite.junit_path = command_line.junit_path;
   suite.journal_path = journal_path(command_line);
@@ -93,7 +106,8 @@ SuiteRun prepare(const CommandLine& command_line, std::vector<const Check*> chec
   return suite;
 }
 
-int run_command(const CommandLine& command_line) {
+int run_command(const CommandLine& given) {
+  const CommandLine command_line = with_route(given);
   validate_ranges(command_line);
   std::vector<const Check*> checks = select_for(command_line);
   if (command_line.list_faults) {

@@ -73,7 +73,7 @@ class PythonAdapter final : public Adapter {
     auto reply = start();
     if (auto* error = std::get_if<std::string>(&reply)) throw PythonSetupError(*error);
     handshake_ = std::move(std::get<HandshakeReply>(reply).handshake);
-    handshake_.implementation = "python:" + options_.module;
+    handshake_.implementation = implementation();
     // Results of peer steps index the peer's devices: outcomes are checked against the longer list.
     device_count_ = handshake_.devices.size();
     if (handshake_.peer) device_count_ = std::max(device_count_, handshake_.peer->devices.size());
@@ -192,6 +192,12 @@ class PythonAdapter final : public Adapter {
     return true;
   }
 
+  // The --impl spec this adapter answers to.
+  std::string implementation() const {
+    return options_.route.empty() ? "python:" + options_.module
+                                  : fmt::format("python:{}@{}", options_.module, options_.route);
+  }
+
   // A fresh child and its handshake; a one-line reason when that fails.
   std::variant<HandshakeReply, std::string> start() {
     child_.reset();
@@ -205,9 +211,11 @@ class PythonAdapter final : public Adapter {
     } catch (const std::exception& error) {
       return fmt::format("--python {}: {}", options_.python, error.what());
     }
-    const nlohmann::json request = {{"type", "handshake"},
-                                    {"implementation", "python:" + options_.module},
-                                    {"operations", known_operations()}};
+    nlohmann::json request = {{"type", "handshake"},
+                              {"implementation", implementation()},
+                              {"operations", known_operations()}};
+    // Only on a compiled route, so that an eager handshake request reads as before.
+    if (!options_.route.empty()) request["route"] = options_.route;
     const int timeout = std::max(options_.timeout_ms, kMinimumHandshakeMs);
     if (!child_->send(request.dump(), kSendTimeoutMs))
       return failed_start("stopped before the handshake");

@@ -285,10 +285,12 @@ UnderTest check_lines(const Expectation& expectation, const Handshake& handshake
   return lines;
 }
 
+// `call`: the statement that runs the step and defines its variable (its own text, eagerly).
 void write_step_under_test(std::string& out, const Expectation& expectation,
-                           const Handshake& handshake, const Step& step, int index) {
+                           const Handshake& handshake, const Step& step, int index,
+                           const std::string& call) {
   const UnderTest lines = check_lines(expectation, handshake, step, index);
-  out += fmt::format("try:\n    {}\nexcept Exception as error:\n", to_string(step, index));
+  out += fmt::format("try:\n{}except Exception as error:\n", indented(call, "    "));
   for (const std::string& line : lines.on_exception)
     out += fmt::format("    {}\n", line);
   // After a try whose except block always leaves, the checks read best unindented.
@@ -304,6 +306,100 @@ bool reads_only(const Step& step, const std::set<int>& defined) {
   const std::vector<StepRef> refs = references(step);
   return std::all_of(refs.begin(), refs.end(),
                      [&](const StepRef& ref) { return defined.contains(ref.step); });
+}
+
+// Whether the jit route makes the step outside the compiled function, as one of its arguments:
+// an asarray of literal data with dtype= (and device=) that is not under test (the Python
+// adapter's only_builds_an_input).
+bool made_outside(const Step& step) {
+  if (step.op != "asarray" || step.under_test || step.peer || step.args.size() != 1 ||
+      !std::holds_alternative<Data>(step.args[0]))
+    return false;
+  bool dtype = false;
+  for (const Keyword& keyword : step.kwargs) {
+    if (keyword.name != "dtype" && keyword.name != "device") return false;
+    dtype = dtype || keyword.name == "dtype";
+  }
+  return dtype;
+}
+
+// A step replayed as the harness run went: kept, wrapped (it raised), or left out (it did not
+// run, or reads what the script does not define). Returns whether it defines its variable.
+bool write_replayed(std::string& out, const Step& step, int index, const StepOutcome* outcome,
+                    const std::set<int>& defined) {
+  const std::string text = to_string(step, index);
+  if (outcome != nullptr &&
+      (outcome->status == StepStatus::not_run || outcome->status == StepStatus::unsupported)) {
+    out += comment(fmt::format("left out ({} in the harness run: {}):", name(outcome->status),
+                               one_line(outcome->message)),
+                   text);
+    return false;
+  }
+  if (!reads_only(step, defined)) {
+    out += comment("left out (it reads a result this script does not define):", text);
+    return false;
+  }
+  if (outcome != nullptr && outcome->status == StepStatus::raised) {
+    out += fmt::format(
+        "# raised {} in the harness run; kept for what it may change\n"
+        "try:\n    {}\nexcept Exception as error:\n    print(\"{} raised\", "
+        "type(error).__name__)\n",
+        outcome->exception_type, text, variable(index));
+    return false;
+  }
+  out += text + "\n";
+  return true;
+}
+
+// The jit route's program: its inputs made first, every other step in one function compiled by
+// jax.jit, called once; the step under test's answer is the function's result (an array) or,
+// for an answer that is no array (jax.jit returns only arrays), kept while it traces.
+void write_jit_program(std::string& out, const std::vector<Step>& steps,
+                       const std::vector<StepOutcome>& replayed, int step,
+                       const Expectation& expectation, const Handshake& handshake) {
+  const auto outcome_of = [&](int i) {
+    return static_cast<std::size_t>(i) < replayed.size() ? &replayed[i] : nullptr;
+  };
+  std::set<int> defined;
+  std::vector<std::string> parameters;
+  out += "import jax\n\n# The inputs, made outside the compiled function (its arguments):\n";
+  for (int i = 0; i < step; ++i)
+    if (made_outside(steps[i]) && write_replayed(out, steps[i], i, outcome_of(i), defined)) {
+      defined.insert(i);
+      parameters.push_back(variable(i));
+    }
+  const std::string x = variable(step);
+  const bool array_answer =
+      expectation.kind == ExpectKind::on_device || expectation.kind == ExpectKind::raises;
+  std::string body;
+  for (int i = 0; i < step; ++i)
+    if (!made_outside(steps[i]) && write_replayed(body, steps[i], i, outcome_of(i), defined))
+      defined.insert(i);
+  const Step& last = steps.back();
+  if (!reads_only(last, defined)) {
+    out += comment(fmt::format("{}  (not reproducible: it reads a result that an earlier step "
+                               "did not produce)",
+                               to_string(last, step)),
+                   "");
+    out +=
+        "print(\"the step under test cannot be reproduced: it reads a result that an earlier "
+        "step did not produce\")\n";
+    return;
+  }
+  body += fmt::format("# The step under test:\n{}\n", to_string(last, step));
+  body += array_answer
+              ? fmt::format("return {}\n", x)
+              : fmt::format("answers[\"{0}\"] = {0}  # no array: kept while it traces\n", x);
+  out +=
+      "\n# Every other step, as the harness's jit route runs them: one function under jax.jit.\n";
+  if (!array_answer) out += "answers = {}\n";
+  out += fmt::format("\n\n@jax.jit\ndef program({}):\n{}\n\n", fmt::join(parameters, ", "),
+                     indented(body, "    "));
+  const std::string call =
+      array_answer
+          ? fmt::format("{} = program({})\n", x, fmt::join(parameters, ", "))
+          : fmt::format("program({})\n{} = answers[\"{}\"]\n", fmt::join(parameters, ", "), x, x);
+  write_step_under_test(out, expectation, handshake, last, step, call);
 }
 
 }  // namespace
@@ -326,29 +422,17 @@ std::string python_reproduction(const PythonSetup& setup, const Handshake& hands
     return out;
   }
 
+  if (handshake.route == "jit") {
+    write_jit_program(out, steps, replayed, step, expectation, handshake);
+    return out;
+  }
+
   // Variables the script defines so far: a step that raised or was left out defines none.
   std::set<int> defined;
   for (int i = 0; i < step; ++i) {
-    const std::string text = to_string(steps[i], i);
     const StepOutcome* outcome =
         static_cast<std::size_t>(i) < replayed.size() ? &replayed[i] : nullptr;
-    if (outcome != nullptr &&
-        (outcome->status == StepStatus::not_run || outcome->status == StepStatus::unsupported)) {
-      out += comment(fmt::format("left out ({} in the harness run: {}):", name(outcome->status),
-                                 one_line(outcome->message)),
-                     text);
-    } else if (!reads_only(steps[i], defined)) {
-      out += comment("left out (it reads a result this script does not define):", text);
-    } else if (outcome != nullptr && outcome->status == StepStatus::raised) {
-      out += fmt::format(
-          "# raised {} in the harness run; kept for what it may change\n"
-          "try:\n    {}\nexcept Exception as error:\n    print(\"{} raised\", "
-          "type(error).__name__)\n",
-          outcome->exception_type, text, variable(i));
-    } else {
-      out += text + "\n";
-      defined.insert(i);
-    }
+    if (write_replayed(out, steps[i], i, outcome, defined)) defined.insert(i);
   }
 
   const Step& last = steps.back();
@@ -362,7 +446,7 @@ std::string python_reproduction(const PythonSetup& setup, const Handshake& hands
                        python_string("the step under test cannot be reproduced: " + why));
     return out;
   }
-  write_step_under_test(out, expectation, handshake, last, step);
+  write_step_under_test(out, expectation, handshake, last, step, to_string(last, step) + "\n");
   return out;
 }
 

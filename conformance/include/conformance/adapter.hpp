@@ -53,6 +53,12 @@ struct Handshake {
   // --peer. One that could not be loaded has only `implementation` set, and `peer_error` says why.
   std::shared_ptr<const Handshake> peer{};
   std::string peer_error{};
+  // The route every program takes (--route, `python:<module>@<route>`): "" runs each step as it
+  // comes (eager); "jit" runs the whole program as one function under jax.jit. A library that
+  // cannot take its route says why in route_unavailable, and each of its checks is unsupported
+  // with that reason.
+  std::string route{};
+  std::string route_unavailable{};
 };
 
 class Adapter {

@@ -2,6 +2,8 @@
 // handing each result on the moment it is known so that nothing finished is lost.
 #include "conformance/runner.hpp"
 
+#include <fmt/format.h>
+
 #include <chrono>
 #include <exception>
 #include <optional>
@@ -61,6 +63,16 @@ CheckResult run_one(const Check& check, const CheckContext& context, const RunOp
     skipped.reason = std::move(*newer);
     skipped.seed = options.seed;
     return skipped;
+  }
+  // A library that cannot take its route (Handshake::route): every check says why.
+  if (const auto& why = context.adapter.handshake().route_unavailable; !why.empty()) {
+    CheckResult unsupported;
+    unsupported.info = check.info;
+    unsupported.status = Status::unsupported;
+    unsupported.reason = fmt::format("{} has no {} route: {}", context.adapter.handshake().library,
+                                     context.adapter.handshake().route, why);
+    unsupported.seed = options.seed;
+    return unsupported;
   }
   try {
     CheckResult result = check.run(context);

@@ -62,6 +62,9 @@ void to_json(nlohmann::json& j, const Handshake& handshake) {
        {"devices_container", handshake.devices_container}};
   // Only when true, so that every other handshake reads as before.
   if (handshake.compiles_per_shape) j["compiles_per_shape"] = true;
+  // Only on a compiled route, so that every eager handshake reads as before.
+  if (!handshake.route.empty()) j["route"] = handshake.route;
+  if (!handshake.route_unavailable.empty()) j["route_unavailable"] = handshake.route_unavailable;
   // Only with --peer, so that every other handshake reads as before.
   if (handshake.peer && handshake.peer_error.empty())
     j["peer"] = *handshake.peer;
@@ -85,6 +88,8 @@ void from_json(const nlohmann::json& j, Handshake& handshake) {
   // Optional: handshakes and trackers written before these keys existed lack them.
   read.devices_container = j.value("devices_container", "");
   read.compiles_per_shape = j.value("compiles_per_shape", false);
+  read.route = j.value("route", "");
+  read.route_unavailable = j.value("route_unavailable", "");
   if (const auto peer = j.find("peer"); peer != j.end()) {
     if (peer->contains("error")) {
       Handshake unloaded;

@@ -215,6 +215,33 @@ TEST_F(Cli, FileThatIsNoPluginIsASetupError) {
                      "cannot load");
 }
 
+// Routes (python:<module>@<route>, --route): each misuse is one line and exit 2, before any check.
+TEST_F(Cli, AnUnknownRouteIsAUsageErrorNamingTheRoutes) {
+  expect_usage_error(run("--impl python:numpy@bogus"),
+                     "--impl python:numpy@bogus: 'bogus' is no route; the routes are eager "
+                     "(the default), jit");
+  expect_usage_error(run("--impl python:numpy --route bogus"), "--route bogus is no route");
+}
+
+TEST_F(Cli, ARouteNeedsPythonImplementationsAndNoPeer) {
+  expect_usage_error(run("--impl strict --route jit"),
+                     "--route jit needs python: implementations: --impl strict runs its programs "
+                     "in no Python process");
+  expect_usage_error(run("--impl python:numpy@jit --route jit"),
+                     "--route jit beside --impl python:numpy@jit, which names its route already");
+  expect_usage_error(run("--impl python:numpy@jit --peer python:numpy"),
+                     "--peer runs two namespaces in one process, which no compiled route does");
+}
+
+// fakexp's arrays are no JAX arrays: alone on the jit route, the run has nothing to run.
+TEST_F(Cli, ARouteNoImplementationCanTakeIsAUsageError) {
+  const Invocation invocation =
+      run("--impl python:fakexp --route jit --filter 'transfer.*'",
+          "PYTHONPATH='" + std::string(adc::build_locations::python_fakes) + "'");
+  expect_usage_error(invocation, "--impl python:fakexp@jit: fakexp has no jit route: ");
+  EXPECT_EQ(std::count(invocation.err.begin(), invocation.err.end(), '\n'), 1) << invocation.err;
+}
+
 TEST_F(Cli, MissingImplementationIsAUsageError) {
   expect_usage_error(run("--examples 3"), "--impl");
 }

@@ -211,8 +211,9 @@ std::string unsupported_text(const ImplementationRun& run) {
       lines);
 }
 
-// The checks whose status differs between two runs of one route (an older and a newer version).
-std::string changes_text(const Run& before, const Run& after) {
+// The checks whose status differs between two runs: of one route at two versions ("What changed
+// from ..."), or of one version eagerly and compiled ("Eagerly ... and compiled ...").
+std::string changes_text(const Run& before, const Run& after, const std::string& heading) {
   std::map<std::string, const CheckResult*> earlier;
   for (const auto& result : before.run->results)
     earlier.emplace(result.info.id, &result);
@@ -225,8 +226,7 @@ std::string changes_text(const Run& before, const Run& after) {
     by_change[std::string(name(found->second->status)) + " → " + std::string(name(result.status))]
         .push_back(result.info.id);
   }
-  std::string text = "### What changed from " + run_name(before) + " to " + run_name(after) +
-                     "\n\n" +
+  std::string text = "### " + heading + "\n\n" +
                      (differing == 0 ? "No check differs in status.\n\n"
                                      : fmt::format("{} checks differ in status:\n\n", differing));
   for (const auto& [change, checks] : by_change)
@@ -258,7 +258,24 @@ std::string library_section(const std::string& library, const std::vector<Run>& 
       const auto& a = runs[i].run->handshake;
       const auto& b = runs[j].run->handshake;
       if (a.implementation == b.implementation && a.library_version != b.library_version)
-        text += changes_text(runs[i], runs[j]);
+        text += changes_text(runs[i], runs[j],
+                             "What changed from " + run_name(runs[i]) + " to " + run_name(runs[j]));
+      // One version eagerly and on a compiled route (python:jax.numpy and python:jax.numpy@jit),
+      // from two runs: check by check, what compiling changes.
+      const auto compiled = [](const conformance::Handshake& eager,
+                               const conformance::Handshake& route) {
+        return eager.route.empty() && !route.route.empty() &&
+               eager.library_version == route.library_version &&
+               eager.implementation + "@" + route.route == route.implementation;
+      };
+      if (compiled(a, b))
+        text += changes_text(
+            runs[i], runs[j],
+            "Eagerly (" + run_name(runs[i]) + ") and compiled (" + run_name(runs[j]) + ")");
+      else if (compiled(b, a))
+        text += changes_text(
+            runs[j], runs[i],
+            "Eagerly (" + run_name(runs[j]) + ") and compiled (" + run_name(runs[i]) + ")");
     }
   return text;
 }

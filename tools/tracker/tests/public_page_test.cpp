@@ -21,6 +21,7 @@ namespace tracker {
 namespace {
 
 using ::testing::HasSubstr;
+using ::testing::Not;
 
 // The small tracker as run on "debian12", and its torch row again as a newer torch on "gpu" where
 // mixed.concat now raises (passes) and host.array.size still fails.
@@ -73,6 +74,31 @@ TEST(PublicPage, SaysWhatChangedBetweenTwoVersionsOfARoute) {
   EXPECT_THAT(page, HasSubstr("### What changed from `python:torch` 1.13.0a0 on debian12 to "
                               "`python:torch` 2.11.0 on gpu"));
   EXPECT_THAT(page, HasSubstr("- fail → pass: 1 (`mixed.concat`)"));
+}
+
+// The same torch on a compiled route in a run of its own, where mixed.concat passes: the page
+// compares it with the eager row of that version, check by check.
+TEST(PublicPage, ComparesARouteWithTheEagerRowOfItsVersion) {
+  auto runs = torch_on_two_machines();
+  runs.pop_back();
+  auto compiled = runs.front().tracker;
+  std::erase_if(compiled.implementations, [](const conformance::ImplementationRun& run) {
+    return run.handshake.implementation != "python:torch";
+  });
+  auto& torch = compiled.implementations.front();
+  torch.handshake.implementation = "python:torch@jit";
+  torch.handshake.route = "jit";
+  for (auto& result : torch.results)
+    if (result.info.id == "mixed.concat") {
+      result.status = conformance::Status::pass;
+      result.failure.reset();
+    }
+  runs.push_back({.source = "reports/debian12-jit/tracker.json", .tracker = compiled});
+  const auto page = render_public_markdown(runs, testing::torch_0d_issue());
+  EXPECT_THAT(page, HasSubstr("### Eagerly (`python:torch` 1.13.0a0 on debian12) and compiled "
+                              "(`python:torch@jit` 1.13.0a0 on debian12-jit)"));
+  EXPECT_THAT(page, HasSubstr("- fail → pass: 1 (`mixed.concat`)"));
+  EXPECT_THAT(page, Not(HasSubstr("What changed from `python:torch` 1.13.0a0")));
 }
 
 TEST(PublicPage, IndexesTheIssuesAndListsTheNewFailures) {

@@ -153,6 +153,15 @@ def find_callable(env, op, args):
     return target, args, False
 
 
+class Called:
+    """A step's call that answered: its result, and the arguments it was called with."""
+
+    __slots__ = ("result", "args")
+
+    def __init__(self, result, args):
+        self.result, self.args = result, args
+
+
 class Run:
     """One program from a fresh state: the results of its steps and whether it moved the
     default device."""
@@ -165,6 +174,15 @@ class Run:
         self.raw_errors = False
 
     def _step(self, step):
+        """(outcome, outputs) of one step, run now."""
+        called = self.call(step)
+        if isinstance(called, Called):
+            return self.report(step, called.result, called.args)
+        return called
+
+    def call(self, step):
+        """The step's call: Called(result, args) when the library answered, else the finished
+        (outcome, outputs) of a step that raised, was refused, or is the harness's own."""
         env, op, outputs = step.env or self.env, step.op, self.outputs
         try:
             args = step.ready_args
@@ -232,10 +250,20 @@ class Run:
         except KeyboardInterrupt:
             raise
         except BaseException as e:
-            limit = None if self.raw_errors else device_limit(env, e)
-            if limit is not None:
-                return {"status": "unsupported", "message": limit}, None
-            return raised(e), None
+            return self.refused(env, e)
+        return Called(result, args)
+
+    def refused(self, env, e):
+        """The outcome of a call that raised e: a device limit the hint table names is
+        unsupported, anything else raised."""
+        limit = None if self.raw_errors else device_limit(env, e)
+        if limit is not None:
+            return {"status": "unsupported", "message": limit}, None
+        return raised(e), None
+
+    def report(self, step, result, args):
+        """(outcome, outputs) of a call that answered `result`."""
+        env, op = step.env or self.env, step.op
         if op == "array.__setitem__" and result is None:
             result = args[0]  # like strict: the step's result is its target, changed
         if env.array_types and isinstance(result, env.array_types):  # one array: most steps

@@ -8,6 +8,7 @@ from .protocol import Unsupported
 from .values import device_text
 from .environment import STANDARD_DTYPES, safe_hasattr
 from .execute import call_library
+from .routes import route_problem
 
 
 PSEUDO_DEVICE_REPR = "(none: arrays have no .device)"
@@ -108,6 +109,8 @@ def has_operation(env, name):
 
 
 def handshake(env, request):
+    # The route every later program takes (routes/): a library that cannot take it says why.
+    env.route = str(request.get("route", "eager"))
     reply = {
         "type": "handshake",
         "handshake": describe(env, request.get("implementation", f"python:{env.module}"),
@@ -165,4 +168,10 @@ def describe(env, implementation, operations):
     # Only when set, so that every other handshake reads as before.
     if env.hint.get("compiles_per_shape"):
         description["compiles_per_shape"] = True
+    route = getattr(env, "route", "eager")
+    if route != "eager":
+        description["route"] = route
+        problem = route_problem(env, route)
+        if problem is not None:
+            description["route_unavailable"] = problem
     return description

@@ -186,8 +186,9 @@ class DecodedProgram(list):
     whether the check compares array values (the program's read_values: only then are they read
     back, which was a third of the executor's time)."""
 
-    def __init__(self, steps, read_values, raw_errors=False):
+    def __init__(self, steps, read_values, raw_errors=False, raw=None):
         super().__init__(steps)
+        self.raw = raw  # the program as the harness wrote it (a compiled route keys on it)
         self.read_values = read_values
         # A program across two namespaces (dlpack_between.*) reports every error as raised: its
         # checks judge refusals by exception type (torch's "Cannot pack tensors on meta" is a
@@ -203,7 +204,7 @@ def decode_program(j, env=None):
         except Exception as e:
             steps.append(e)
     raw_errors = any(isinstance(raw, dict) and "namespace" in raw for raw in j.get("steps", []))
-    return DecodedProgram(steps, bool(j.get("read_values", False)), raw_errors)
+    return DecodedProgram(steps, bool(j.get("read_values", False)), raw_errors, j)
 
 
 def check_produced(refs, outputs):

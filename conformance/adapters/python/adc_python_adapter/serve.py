@@ -18,8 +18,8 @@ from .protocol import (
 )
 from .program import decode_program
 from .environment import Environment
-from .execute import run_program
 from .handshake import handshake
+from .routes import program_runner
 
 
 def decode_request(env, program):
@@ -37,6 +37,7 @@ def run_decoded(env, steps):
     if isinstance(steps, dict):  # it did not decode: decode_request's reply
         return steps
     try:
+        run_program = program_runner(getattr(env, "route", "eager"))
         return {"type": "outcome",
                 "outcome": {"status": "completed", "steps": run_program(env, steps)}}
     except KeyboardInterrupt:
@@ -101,6 +102,7 @@ def replay(env, path, protocol):
     gc.freeze()
     gc.enable()
     start = time.perf_counter()
+    run_program = program_runner(getattr(env, "route", "eager"))
     for program in programs:
         run_program(env, program)
     seconds = time.perf_counter() - start

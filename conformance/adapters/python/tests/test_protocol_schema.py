@@ -111,3 +111,17 @@ def test_a_module_that_cannot_serve_gets_a_valid_startup_error(module, expected)
     assert child.returncode == 3, child.stderr
     assert [kind(r) for r in replies] == [expected]
     assert_valid(REPLY, replies[0])
+
+
+def test_a_route_request_and_the_handshake_that_refuses_it_are_valid():
+    request = {"type": "handshake", "implementation": "python:fakexp@jit",
+               "operations": ["zeros", "add"], "route": "jit"}
+    assert_valid(REQUEST, request)
+    assert not REQUEST.is_valid(dict(request, route="bogus"))
+    child, replies = converse("fakexp", [json.dumps(request)])
+    assert child.returncode == 0, child.stderr
+    assert [kind(r) for r in replies] == ["handshake"]
+    assert_valid(REPLY, replies[0])
+    handshake = replies[0]["handshake"]
+    # fakexp's arrays are no JAX arrays (or JAX does not import here): it says why.
+    assert handshake["route"] == "jit" and handshake["route_unavailable"]

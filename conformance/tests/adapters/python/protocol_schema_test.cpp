@@ -7,9 +7,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 
 #include "build_locations.hpp"
 #include "schema_validation.hpp"
@@ -30,6 +32,12 @@ CommandResult validate_lines(const fs::path& requests, const fs::path& replies) 
                      shell_quote(requests.string()) + " " + shell_quote(replies.string()));
 }
 
+bool has_a_line(const fs::path& path) {
+  std::ifstream in(path);
+  std::string line;
+  return static_cast<bool>(std::getline(in, line)) && !in.eof();
+}
+
 class ProtocolSchema : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -39,9 +47,13 @@ class ProtocolSchema : public ::testing::Test {
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     wrapper_ = dir_ / "python.sh";
+    // The harness kills the child's process group as soon as it has read what it needs (a
+    // startup error, say): the tee that keeps the replies leaves that group (setsid), so that it
+    // still writes the last reply out.
     std::ofstream(wrapper_) << "#!/bin/sh\n"
                             << "tee -a " << shell_quote((dir_ / "requests.jsonl").string()) << " | "
-                            << shell_quote(adc::build_locations::python) << " \"$@\" | tee -a "
+                            << shell_quote(adc::build_locations::python)
+                            << " \"$@\" | setsid tee -a "
                             << shell_quote((dir_ / "replies.jsonl").string()) << "\n";
     fs::permissions(wrapper_, fs::perms::owner_all);
   }
@@ -77,6 +89,9 @@ TEST_F(ProtocolSchema, EveryLineOfASessionIsAValidRequestOrReply) {
 
 TEST_F(ProtocolSchema, AStartupErrorIsAValidReply) {
   EXPECT_EQ(run("--impl python:not_a_namespace"), 2);
+  // The reply's tee outlives the killed child by a moment.
+  for (int tries = 0; tries < 100 && !has_a_line(dir_ / "replies.jsonl"); ++tries)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   const CommandResult result = validate_lines(dir_ / "requests.jsonl", dir_ / "replies.jsonl");
   EXPECT_EQ(result.exit_code, 0) << result.output;
   EXPECT_THAT(result.output, HasSubstr("valid reply error:not_a_namespace: 1"));

@@ -18,6 +18,9 @@ struct PythonAdapterOptions {
   // --peer: a second module loaded in the same child (dlpack_between.*); "" for none. A peer that
   // does not import is no setup error: the handshake says why (Handshake::peer_error).
   std::string peer{};
+  // The route every program takes ("": eager, one step at a time; "jit": one function under
+  // jax.jit). Sent in the handshake; the implementation is then "python:<module>@<route>".
+  std::string route{};
   std::string python = "/usr/bin/python3";
   std::string script{};    // the adapter script; empty: find_python_adapter_script()
   int timeout_ms = 10000;  // per program (and for the handshake, with import time)
