@@ -33,7 +33,7 @@ std::unique_ptr<Adapter> make_strict(const std::string& spec, std::string fault)
 }
 
 // The compiled routes of the Python adapter (its routes/ package); eager is the default.
-constexpr std::array<std::string_view, 1> kCompiledRoutes = {"jit"};
+constexpr std::array<std::string_view, 2> kCompiledRoutes = {"jit", "compile"};
 
 }  // namespace
 

@@ -351,18 +351,27 @@ bool write_replayed(std::string& out, const Step& step, int index, const StepOut
   return true;
 }
 
-// The jit route's program: its inputs made first, every other step in one function compiled by
-// jax.jit, called once; the step under test's answer is the function's result (an array) or,
-// for an answer that is no array (jax.jit returns only arrays), kept while it traces.
-void write_jit_program(std::string& out, const std::vector<Step>& steps,
-                       const std::vector<StepOutcome>& replayed, int step,
-                       const Expectation& expectation, const Handshake& handshake) {
+// How a compiled route's reproduction spells its compiler.
+struct Compiler {
+  std::string import{};     // "import jax"
+  std::string decorator{};  // "@jax.jit"
+  std::string name{};       // "jax.jit"
+};
+
+// A compiled route's program: its inputs made first, every other step in one function the
+// compiler compiles, called once; the step under test's answer is the function's result (an
+// array) or, for an answer that is no array (jax.jit returns only arrays), kept while it runs.
+void write_compiled_program(std::string& out, const std::vector<Step>& steps,
+                            const std::vector<StepOutcome>& replayed, int step,
+                            const Expectation& expectation, const Handshake& handshake,
+                            const Compiler& compiler) {
   const auto outcome_of = [&](int i) {
     return static_cast<std::size_t>(i) < replayed.size() ? &replayed[i] : nullptr;
   };
   std::set<int> defined;
   std::vector<std::string> parameters;
-  out += "import jax\n\n# The inputs, made outside the compiled function (its arguments):\n";
+  out +=
+      compiler.import + "\n\n# The inputs, made outside the compiled function (its arguments):\n";
   for (int i = 0; i < step; ++i)
     if (made_outside(steps[i]) && write_replayed(out, steps[i], i, outcome_of(i), defined)) {
       defined.insert(i);
@@ -387,14 +396,14 @@ void write_jit_program(std::string& out, const std::vector<Step>& steps,
     return;
   }
   body += fmt::format("# The step under test:\n{}\n", to_string(last, step));
-  body += array_answer
-              ? fmt::format("return {}\n", x)
-              : fmt::format("answers[\"{0}\"] = {0}  # no array: kept while it traces\n", x);
-  out +=
-      "\n# Every other step, as the harness's jit route runs them: one function under jax.jit.\n";
+  body += array_answer ? fmt::format("return {}\n", x)
+                       : fmt::format("answers[\"{0}\"] = {0}  # no array: kept while it runs\n", x);
+  out += fmt::format(
+      "\n# Every other step, as the harness's {} route runs them: one function under {}.\n",
+      handshake.route, compiler.name);
   if (!array_answer) out += "answers = {}\n";
-  out += fmt::format("\n\n@jax.jit\ndef program({}):\n{}\n\n", fmt::join(parameters, ", "),
-                     indented(body, "    "));
+  out += fmt::format("\n\n{}\ndef program({}):\n{}\n\n", compiler.decorator,
+                     fmt::join(parameters, ", "), indented(body, "    "));
   const std::string call =
       array_answer
           ? fmt::format("{} = program({})\n", x, fmt::join(parameters, ", "))
@@ -423,7 +432,15 @@ std::string python_reproduction(const PythonSetup& setup, const Handshake& hands
   }
 
   if (handshake.route == "jit") {
-    write_jit_program(out, steps, replayed, step, expectation, handshake);
+    write_compiled_program(out, steps, replayed, step, expectation, handshake,
+                           {.import = "import jax", .decorator = "@jax.jit", .name = "jax.jit"});
+    return out;
+  }
+  if (handshake.route == "compile") {
+    write_compiled_program(out, steps, replayed, step, expectation, handshake,
+                           {.import = "import torch",
+                            .decorator = "@torch.compile(backend=\"eager\", fullgraph=False)",
+                            .name = "torch.compile"});
     return out;
   }
 

@@ -97,22 +97,28 @@ def call_library(env, op, function, args, kwargs, keywords=None):
     try:
         return function(*args, **kwargs)
     except TypeError as e:
-        text = str(e)
-        for match in UNEXPECTED_KEYWORD.finditer(text):
-            for name in re.split(r"[, ]+", match.group(1) or match.group(2) or match.group(3)):
-                if name in kwargs:
-                    raise Unsupported(f"{op} takes no keyword {name}=: "
-                                      f"{one_line(text)[:300]}") from None
-        # torch's overload errors: a keyword named in none of the signatures it lists.
-        if "invalid combination of arguments" in text and "expected one of" in text:
-            listed = text.split("expected one of", 1)[1]
-            aliases = env.hint.get("keyword_aliases", {})
-            for name in kwargs:
-                names = (name, aliases.get(name, name))
-                if not any(re.search(rf"\b{re.escape(n)}\b", listed) for n in names):
-                    raise Unsupported(f"{op} takes no keyword {name}=: "
-                                      f"{one_line(text)[:300]}") from None
+        refused = keyword_refused_by(env, op, kwargs, e)
+        if refused is not None:
+            raise Unsupported(refused) from None
         raise
+
+
+def keyword_refused_by(env, op, names, error):
+    """Why a TypeError the call raised means it takes no keyword of `names`, or None."""
+    text = str(error)
+    for match in UNEXPECTED_KEYWORD.finditer(text):
+        for name in re.split(r"[, ]+", match.group(1) or match.group(2) or match.group(3)):
+            if name in names:
+                return f"{op} takes no keyword {name}=: {one_line(text)[:300]}"
+    # torch's overload errors: a keyword named in none of the signatures it lists.
+    if "invalid combination of arguments" in text and "expected one of" in text:
+        listed = text.split("expected one of", 1)[1]
+        aliases = env.hint.get("keyword_aliases", {})
+        for name in names:
+            spellings = (name, aliases.get(name, name))
+            if not any(re.search(rf"\b{re.escape(n)}\b", listed) for n in spellings):
+                return f"{op} takes no keyword {name}=: {one_line(text)[:300]}"
+    return None
 
 
 def find_callable(env, op, args):

@@ -19,6 +19,7 @@ import json
 
 from ..execute import Called, Run
 from ..protocol import adapter_error, one_line, raised
+from .one_function import run_as_one_function
 
 NAME = "jit"
 
@@ -36,18 +37,6 @@ def problem(env):
         kind = "none" if env.fresh is None else \
             f"{type(env.fresh).__module__}.{type(env.fresh).__qualname__}"
         return f"jax.jit compiles functions of JAX arrays, and {env.module}'s arrays are {kind}"
-    return None
-
-
-def inexpressible(env, steps):
-    """Why a program cannot be written as one jitted function, or None."""
-    for step in steps:
-        op = getattr(step, "op", None)
-        if op == "harness.set_default_device":
-            return ("the jit route runs the program as one function: the default device cannot "
-                    "be set between its steps")
-        if getattr(step, "env", None) not in (None, env):
-            return "the jit route runs one namespace: a --peer step is not part of it"
     return None
 
 
@@ -97,33 +86,15 @@ def _program_key(steps, traced, arguments, arrays):
          getattr(a, "_committed", None)) for a in arrays)
 
 
-def _is_input(step):
-    return not isinstance(step, Exception) and step.input_only
-
-
 def run_program(env, steps):
     import jax
 
-    reason = inexpressible(env, steps)
-    if reason is not None:
-        return [{"status": "unsupported", "message": reason} for _ in steps]
     run = TracedRun(env, getattr(steps, "read_values", True))
     run.trace_errors = _trace_errors()
-    count = len(steps)
-    outputs = run.outputs = [None] * count
-    outcomes = [None] * count
-    inputs = [i for i in range(count) if _is_input(steps[i])]
-    traced = [i for i in range(count) if not _is_input(steps[i])]
-    try:
-        for i in inputs:  # outside the function: its arguments, on their devices
-            outcomes[i], outputs[i] = run._step(steps[i])
-        arguments = [i for i in inputs if outputs[i] is not None]
-        arrays = [outputs[i][0] for i in arguments]
-        if traced:
-            _run_traced(jax, run, steps, traced, arguments, arrays, outcomes)
-    finally:
-        run.finish()
-    return outcomes
+    return run_as_one_function(
+        env, steps, run, NAME,
+        lambda traced, arguments, arrays, outcomes: _run_traced(
+            jax, run, steps, traced, arguments, arrays, outcomes))
 
 
 def _run_traced(jax, run, steps, traced, arguments, arrays, outcomes):
