@@ -79,6 +79,7 @@ class Program:
         # Steps run on the results, after the call: the harness's own, which compute nothing.
         self.after = []
         self.produced = produced  # input steps with an array, the function's parameters
+        self.defined = set(produced)  # the steps whose result a later statement can read
         for i in traced:
             self._write(env, steps[i], i)
 
@@ -120,12 +121,6 @@ class Program:
                        f"        r{i} = MISSING", f"        errors[{i}] = e"]
         self.defined.add(i)
 
-    @property
-    def defined(self):
-        if not hasattr(self, "_defined"):
-            self._defined = set(self.produced)
-        return self._defined
-
     def _call_text(self, env, step):
         op = step.op
         args = [self.value(env, v) for v in step.args]
@@ -140,7 +135,7 @@ class Program:
                 return f"{args[0]}.{name}"
             if step.kwargs:
                 refused = refused_keywords(op, getattr(env.fresh, name),
-                                           [name for name, _ in step.kwargs])
+                                           [keyword for keyword, _ in step.kwargs])
                 if refused is not None:
                     raise Unsupported(refused)
             call = f"{args[0]}.{name}({', '.join(args[1:] + keywords)})"
@@ -148,7 +143,7 @@ class Program:
                 return f"({call}, {args[0]})[1]"
             return call
         function, _, _ = find_callable(env, op, [])
-        refused = refused_keywords(op, function, [name for name, _ in step.kwargs])
+        refused = refused_keywords(op, function, [keyword for keyword, _ in step.kwargs])
         if refused is not None:
             raise Unsupported(refused)
         if op in SPREAD_OPS and len(step.args) == 1 and step.args[0][0] == "refs":
@@ -157,8 +152,7 @@ class Program:
 
     def source(self):
         parameters = ", ".join(["c", *(f"r{i}" for i in self.produced)])
-        results = ", ".join(f"r{i}" if i in self.defined else "MISSING"
-                            for i in sorted(self.defined - set(self.produced)))
+        results = ", ".join(f"r{i}" for i in sorted(self.defined - set(self.produced)))
         body = self.lines or ["    pass"]
         return "\n".join([f"def program({parameters}):", *body,
                           f"    return ({results}{',' if results else ''})"])
