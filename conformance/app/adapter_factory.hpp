@@ -17,7 +17,8 @@ struct AdapterSettings {
 };
 
 // The compiled routes a python: implementation can take (python:<module>@<route>, --route), and
-// all of them for messages: "eager" (the default, one step at a time), "jit" (jax.jit).
+// all of them for messages: "eager" (the default, one step at a time), "jit" (jax.jit),
+// "compile" (torch.compile).
 bool is_compiled_route(std::string_view route);
 std::string route_names();
 

@@ -72,8 +72,9 @@ void add_options(CLI::App& app, CommandLine& cl) {
       ->type_name("V");
   app.add_option("--route", cl.route,
                  "how each program runs in every python: implementation: eager (the default, "
-                 "one step at a time) or jit (the whole program as one function under jax.jit); "
-                 "the same as --impl python:<module>@<route>")
+                 "one step at a time), jit (the whole program as one function under jax.jit) or "
+                 "compile (the same under torch.compile); the same as --impl "
+                 "python:<module>@<route>")
       ->type_name("ROUTE");
   app.add_option("--timeout-ms", cl.timeout_ms, "per program, for out-of-process adapters")
       ->type_name("N")

@@ -59,8 +59,7 @@ void require_a_route_taken(const std::vector<std::unique_ptr<Adapter>>& adapters
     if (adapter->handshake().route_unavailable.empty()) return;
   if (adapters.empty()) return;
   const Handshake& first = adapters.front()->handshake();
-  throw UsageError(fmt::format("--impl {}: {} has no {} route: {}", first.implementation,
-                               first.library, first.route, first.route_unavailable));
+  throw UsageError("--impl " + first.implementation + ": " + route_refusal(first));
 }
 
 // Checks every input and makes every adapter; throws UsageError at the first problem.

@@ -301,6 +301,11 @@ void write_step_under_test(std::string& out, const Expectation& expectation,
     out += fmt::format("{}{}\n", except_leaves ? "" : "    ", line);
 }
 
+// The harness run's outcome of step `index`, or nullptr where the replay did not reach it.
+const StepOutcome* replayed_outcome(const std::vector<StepOutcome>& replayed, int index) {
+  return static_cast<std::size_t>(index) < replayed.size() ? &replayed[index] : nullptr;
+}
+
 // Whether every earlier result the step reads is defined by the script so far.
 bool reads_only(const Step& step, const std::set<int>& defined) {
   const std::vector<StepRef> refs = references(step);
@@ -365,15 +370,13 @@ void write_compiled_program(std::string& out, const std::vector<Step>& steps,
                             const std::vector<StepOutcome>& replayed, int step,
                             const Expectation& expectation, const Handshake& handshake,
                             const Compiler& compiler) {
-  const auto outcome_of = [&](int i) {
-    return static_cast<std::size_t>(i) < replayed.size() ? &replayed[i] : nullptr;
-  };
   std::set<int> defined;
   std::vector<std::string> parameters;
   out +=
       compiler.import + "\n\n# The inputs, made outside the compiled function (its arguments):\n";
   for (int i = 0; i < step; ++i)
-    if (made_outside(steps[i]) && write_replayed(out, steps[i], i, outcome_of(i), defined)) {
+    if (made_outside(steps[i]) &&
+        write_replayed(out, steps[i], i, replayed_outcome(replayed, i), defined)) {
       defined.insert(i);
       parameters.push_back(variable(i));
     }
@@ -382,7 +385,8 @@ void write_compiled_program(std::string& out, const std::vector<Step>& steps,
       expectation.kind == ExpectKind::on_device || expectation.kind == ExpectKind::raises;
   std::string body;
   for (int i = 0; i < step; ++i)
-    if (!made_outside(steps[i]) && write_replayed(body, steps[i], i, outcome_of(i), defined))
+    if (!made_outside(steps[i]) &&
+        write_replayed(body, steps[i], i, replayed_outcome(replayed, i), defined))
       defined.insert(i);
   const Step& last = steps.back();
   if (!reads_only(last, defined)) {
@@ -446,11 +450,8 @@ std::string python_reproduction(const PythonSetup& setup, const Handshake& hands
 
   // Variables the script defines so far: a step that raised or was left out defines none.
   std::set<int> defined;
-  for (int i = 0; i < step; ++i) {
-    const StepOutcome* outcome =
-        static_cast<std::size_t>(i) < replayed.size() ? &replayed[i] : nullptr;
-    if (write_replayed(out, steps[i], i, outcome, defined)) defined.insert(i);
-  }
+  for (int i = 0; i < step; ++i)
+    if (write_replayed(out, steps[i], i, replayed_outcome(replayed, i), defined)) defined.insert(i);
 
   const Step& last = steps.back();
   out += "\n# The step under test:\n";

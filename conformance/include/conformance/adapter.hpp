@@ -102,6 +102,13 @@ class Adapter {
                                    const Expectation& expectation) const = 0;
 };
 
+// Why the library cannot take its route, as a sentence: "numpy has no jit route: <reason>" (each
+// check's reason, and the usage error of a run none of whose libraries can).
+inline std::string route_refusal(const Handshake& handshake) {
+  return handshake.library + " has no " + handshake.route +
+         " route: " + handshake.route_unavailable;
+}
+
 void to_json(nlohmann::json& j, const Handshake& handshake);
 void from_json(const nlohmann::json& j, Handshake& handshake);
 

@@ -2,8 +2,6 @@
 // handing each result on the moment it is known so that nothing finished is lost.
 #include "conformance/runner.hpp"
 
-#include <fmt/format.h>
-
 #include <chrono>
 #include <exception>
 #include <optional>
@@ -65,12 +63,11 @@ CheckResult run_one(const Check& check, const CheckContext& context, const RunOp
     return skipped;
   }
   // A library that cannot take its route (Handshake::route): every check says why.
-  if (const auto& why = context.adapter.handshake().route_unavailable; !why.empty()) {
+  if (!context.adapter.handshake().route_unavailable.empty()) {
     CheckResult unsupported;
     unsupported.info = check.info;
     unsupported.status = Status::unsupported;
-    unsupported.reason = fmt::format("{} has no {} route: {}", context.adapter.handshake().library,
-                                     context.adapter.handshake().route, why);
+    unsupported.reason = route_refusal(context.adapter.handshake());
     unsupported.seed = options.seed;
     return unsupported;
   }

@@ -14,12 +14,11 @@ and arguments of the same shapes, dtypes and placements share one compiled funct
 persistent cache shares it across processes).
 """
 
-import collections
 import json
 
 from ..execute import Called, Run
 from ..protocol import adapter_error, one_line, raised
-from .one_function import run_as_one_function
+from .one_function import ProgramCache, arrays_not_of, run_as_one_function
 
 NAME = "jit"
 
@@ -33,11 +32,7 @@ def problem(env):
         import jax
     except Exception as e:
         return f"jax does not import: {type(e).__name__}: {e}"
-    if env.fresh is None or not isinstance(env.fresh, jax.Array):
-        kind = "none" if env.fresh is None else \
-            f"{type(env.fresh).__module__}.{type(env.fresh).__qualname__}"
-        return f"jax.jit compiles functions of JAX arrays, and {env.module}'s arrays are {kind}"
-    return None
+    return arrays_not_of(env, jax.Array, "jax.jit", "JAX arrays")
 
 
 def _trace_errors():
@@ -73,7 +68,7 @@ class CompiledProgram:
         self.records = None
 
 
-_CACHE = collections.OrderedDict()
+_CACHE = ProgramCache(CACHE_SIZE)
 
 
 def _program_key(steps, traced, arguments, arrays):
@@ -108,11 +103,7 @@ def _run_traced(jax, run, steps, traced, arguments, arrays, outcomes):
             return _body(jax, run, steps, traced, arguments, inputs, compiled)
 
         compiled.function = jax.jit(program)
-        _CACHE[key] = compiled
-        while len(_CACHE) > CACHE_SIZE:
-            _CACHE.popitem(last=False)
-    else:
-        _CACHE.move_to_end(key)
+        _CACHE.put(key, compiled)
     try:
         results = compiled.function(*arrays)
         failure = None
@@ -121,7 +112,7 @@ def _run_traced(jax, run, steps, traced, arguments, arrays, outcomes):
     except BaseException as e:  # the call as a whole: placement, lowering, compiling
         results, failure = None, e
     if compiled.records is None:  # it failed before its trace was complete
-        _CACHE.pop(key, None)
+        _CACHE.drop(key)
         for i in traced:
             outcomes[i] = raised(failure) if failure is not None else \
                 adapter_error(RuntimeError("jax.jit returned without tracing the program"))
@@ -202,21 +193,28 @@ def _body(jax, run, steps, traced, arguments, values, compiled):
     return tuple(results)
 
 
-def _observed(step, outputs):
-    """harness.observe of a traced value: the value itself, reported once it is a result."""
+def _first_array(step, outputs):
+    """The traced value the step's first argument refers to, or None."""
     first = step.args[0] if step.args else None
     if first is None or first[0] != "ref" or outputs[first[1]] is None:
+        return None
+    return outputs[first[1]][first[2]]
+
+
+def _observed(step, outputs):
+    """harness.observe of a traced value: the value itself, reported once it is a result."""
+    value = _first_array(step, outputs)
+    if value is None:
         return {"status": "unsupported", "message": "harness.observe needs an array"}, None
-    return Called(outputs[first[1]][first[2]], ())
+    return Called(value, ())
 
 
 def _device_of(step, outputs):
     """array.device of a traced value. Where the tracer has none (JAX: jax-ml/jax#26000) that is
     the answer, AttributeError, as code written against the standard meets it inside jax.jit."""
-    first = step.args[0] if step.args else None
-    if first is None or first[0] != "ref" or outputs[first[1]] is None:
+    value = _first_array(step, outputs)
+    if value is None:
         return {"status": "unsupported", "message": "array.device needs an array"}, None
-    value = outputs[first[1]][first[2]]
     try:
         return Called(value.device, ())
     except AttributeError as e:

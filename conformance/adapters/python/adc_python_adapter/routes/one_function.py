@@ -1,7 +1,9 @@
 """What the compiled routes share: a program runs as one function of its inputs. The inputs (the
 steps that only make an array from literal data) are made first, eagerly, on their devices, and
 are the function's arguments; a program that cannot be one function is unsupported in every
-step, with the reason."""
+step, with the reason. The compiled functions are kept per program shape (ProgramCache)."""
+
+import collections
 
 
 def inexpressible(env, steps, route):
@@ -13,6 +15,42 @@ def inexpressible(env, steps, route):
         if getattr(step, "env", None) not in (None, env):
             return f"the {route} route runs one namespace: a --peer step is not part of it"
     return None
+
+
+def arrays_not_of(env, array_type, compiler, arrays):
+    """Why env's library cannot take a route whose compiler takes only `array_type` arrays (as
+    `arrays`), or None."""
+    if env.fresh is not None and isinstance(env.fresh, array_type):
+        return None
+    kind = "none" if env.fresh is None else \
+        f"{type(env.fresh).__module__}.{type(env.fresh).__qualname__}"
+    return f"{compiler} compiles functions of {arrays}, and {env.module}'s arrays are {kind}"
+
+
+class ProgramCache:
+    """The compiled functions of the last `size` program shapes, the least recently used
+    dropped first."""
+
+    def __init__(self, size):
+        self.size = size
+        self.entries = collections.OrderedDict()
+
+    def get(self, key):
+        found = self.entries.get(key)
+        if found is not None:
+            self.entries.move_to_end(key)
+        return found
+
+    def put(self, key, value):
+        self.entries[key] = value
+        while len(self.entries) > self.size:
+            self.entries.popitem(last=False)
+
+    def drop(self, key):
+        self.entries.pop(key, None)
+
+    def __len__(self):
+        return len(self.entries)
 
 
 def is_input(step):

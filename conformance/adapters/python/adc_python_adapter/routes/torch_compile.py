@@ -14,7 +14,6 @@ checks of devices, run by the eager kernels; "aot_eager" adds AOTAutograd, "indu
 code and costs seconds per program).
 """
 
-import collections
 import json
 import os
 
@@ -23,7 +22,7 @@ from ..execute import (ARRAY_ATTRIBUTES, SPREAD_OPS, Run, find_callable, keyword
                        refused_keywords)
 from ..program import resolve
 from ..protocol import LibraryRaised, NotRun, Unsupported, adapter_error, raised
-from .one_function import run_as_one_function
+from .one_function import ProgramCache, arrays_not_of, run_as_one_function
 
 NAME = "compile"
 CACHE_SIZE = 2048
@@ -39,12 +38,7 @@ def problem(env):
         import torch
     except Exception as e:
         return f"torch does not import: {type(e).__name__}: {e}"
-    if env.fresh is None or not isinstance(env.fresh, torch.Tensor):
-        kind = "none" if env.fresh is None else \
-            f"{type(env.fresh).__module__}.{type(env.fresh).__qualname__}"
-        return (f"torch.compile compiles functions of torch tensors, and {env.module}'s arrays "
-                f"are {kind}")
-    return None
+    return arrays_not_of(env, torch.Tensor, "torch.compile", "torch tensors")
 
 
 class Missing:
@@ -150,15 +144,19 @@ class Program:
             args = ["*" + args[0]]
         return f"{self.constant(function)}({', '.join(args + keywords)})"
 
+    def results(self):
+        """The steps the function returns the results of, in order."""
+        return sorted(self.defined - set(self.produced))
+
     def source(self):
         parameters = ", ".join(["c", *(f"r{i}" for i in self.produced)])
-        results = ", ".join(f"r{i}" for i in sorted(self.defined - set(self.produced)))
+        results = ", ".join(f"r{i}" for i in self.results())
         body = self.lines or ["    pass"]
         return "\n".join([f"def program({parameters}):", *body,
                           f"    return ({results}{',' if results else ''})"])
 
 
-_CACHE = collections.OrderedDict()
+_CACHE = ProgramCache(CACHE_SIZE)
 
 
 def _without_numbers(value):
@@ -201,7 +199,6 @@ def _compiled(torch, program, key):
     found = _CACHE.get(key)
     source = program.source()
     if found is not None and found[0] == source:
-        _CACHE.move_to_end(key)
         return found[1], found[2]
     if not _CACHE:
         # Past Dynamo's limit of recompiles of one function it runs it eagerly, silently: that
@@ -212,9 +209,7 @@ def _compiled(torch, program, key):
     scope = {"errors": errors, "MISSING": MISSING, "_out": _out}
     exec(compile(source, f"<program {len(_CACHE)}>", "exec"), scope)
     function = torch.compile(scope["program"], backend=backend(), fullgraph=False)
-    _CACHE[key] = (source, function, errors)
-    while len(_CACHE) > CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    _CACHE.put(key, (source, function, errors))
     return function, errors
 
 
@@ -230,8 +225,7 @@ def _run_compiled(torch, env, run, steps, traced, produced, arrays, outcomes):
         raise
     except BaseException as e:  # the compiled graph as a whole
         results, failure = None, e
-    ran = sorted(program.defined - set(program.produced))
-    answers = dict(zip(ran, results)) if results is not None else {}
+    answers = dict(zip(program.results(), results)) if results is not None else {}
     for i in traced:
         step = steps[i]
         if i in program.before:
@@ -256,5 +250,4 @@ def _run_compiled(torch, env, run, steps, traced, produced, arrays, outcomes):
             outcomes[i], outputs[i] = run.report(step, answers[i], ())
     for i in program.after:
         outcomes[i], outputs[i] = run._step(steps[i])
-    return outcomes
 
