@@ -32,17 +32,17 @@ std::unique_ptr<Adapter> make_strict(const std::string& spec, std::string fault)
   }
 }
 
-// The compiled routes of the Python adapter (its routes/ package); eager is the default.
-constexpr std::array<std::string_view, 2> kCompiledRoutes = {"jit", "compile"};
+// The routes of the Python adapter besides eager, the default (its routes/ package).
+constexpr std::array<std::string_view, 3> kPythonRoutes = {"jit", "compile", "lazy"};
 
 }  // namespace
 
-bool is_compiled_route(std::string_view route) {
-  return std::find(kCompiledRoutes.begin(), kCompiledRoutes.end(), route) != kCompiledRoutes.end();
+bool is_python_route(std::string_view route) {
+  return std::find(kPythonRoutes.begin(), kPythonRoutes.end(), route) != kPythonRoutes.end();
 }
 
 std::string route_names() {
-  return fmt::format("eager (the default), {}", fmt::join(kCompiledRoutes, ", "));
+  return fmt::format("eager (the default), {}", fmt::join(kPythonRoutes, ", "));
 }
 
 std::unique_ptr<Adapter> make_adapter(const std::string& spec, const AdapterSettings& settings) {
@@ -65,12 +65,12 @@ std::unique_ptr<Adapter> make_adapter(const std::string& spec, const AdapterSett
     if (const auto at = module.find('@'); at != std::string_view::npos) {
       route = std::string(module.substr(at + 1));
       module = module.substr(0, at);
-      if (module.empty() || !is_compiled_route(route))
+      if (module.empty() || !is_python_route(route))
         throw UsageError(fmt::format("--impl {}: {} is no route; the routes are {}", spec,
                                      route.empty() ? "nothing" : "'" + route + "'", route_names()));
       if (!settings.peer.empty())
         throw UsageError(fmt::format(
-            "--impl {}: --peer runs two namespaces in one process, which no compiled route "
+            "--impl {}: --peer runs two namespaces in one process, which only the eager route "
             "does",
             spec));
     }

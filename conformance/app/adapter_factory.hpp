@@ -16,10 +16,10 @@ struct AdapterSettings {
   std::string peer{};  // --peer's module, without "python:" ("": none)
 };
 
-// The compiled routes a python: implementation can take (python:<module>@<route>, --route), and
-// all of them for messages: "eager" (the default, one step at a time), "jit" (jax.jit),
-// "compile" (torch.compile).
-bool is_compiled_route(std::string_view route);
+// The routes a python: implementation can take besides eager (python:<module>@<route>, --route),
+// and all of them for messages: "eager" (the default, one step at a time), "jit" (jax.jit),
+// "compile" (torch.compile), "lazy" (dask: the graph built, computed once at the end).
+bool is_python_route(std::string_view route);
 std::string route_names();
 
 // Throws UsageError for a spec of no known form, for an adapter this build lacks, or when the

@@ -72,9 +72,9 @@ void add_options(CLI::App& app, CommandLine& cl) {
       ->type_name("V");
   app.add_option("--route", cl.route,
                  "how each program runs in every python: implementation: eager (the default, "
-                 "one step at a time), jit (the whole program as one function under jax.jit) or "
-                 "compile (the same under torch.compile); the same as --impl "
-                 "python:<module>@<route>")
+                 "one step at a time), jit (the whole program as one function under jax.jit), "
+                 "compile (the same under torch.compile) or lazy (dask: every step's graph "
+                 "built, then computed once); the same as --impl python:<module>@<route>")
       ->type_name("ROUTE");
   app.add_option("--timeout-ms", cl.timeout_ms, "per program, for out-of-process adapters")
       ->type_name("N")
@@ -156,7 +156,7 @@ void validate_ranges(const CommandLine& cl) {
 
 CommandLine with_route(CommandLine cl) {
   if (cl.route.empty() || cl.route == "eager") return cl;
-  if (!is_compiled_route(cl.route))
+  if (!is_python_route(cl.route))
     throw UsageError(
         fmt::format("--route {} is no route; the routes are {}", cl.route, route_names()));
   for (auto& spec : cl.implementations) {

@@ -448,6 +448,10 @@ std::string python_reproduction(const PythonSetup& setup, const Handshake& hands
     return out;
   }
 
+  // The lazy route builds the same graph step by step and computes it once, at the end.
+  const bool lazy = handshake.route == "lazy";
+  if (lazy) out += "import dask\n\n";
+
   // Variables the script defines so far: a step that raised or was left out defines none.
   std::set<int> defined;
   for (int i = 0; i < step; ++i)
@@ -464,7 +468,11 @@ std::string python_reproduction(const PythonSetup& setup, const Handshake& hands
                        python_string("the step under test cannot be reproduced: " + why));
     return out;
   }
-  write_step_under_test(out, expectation, handshake, last, step, to_string(last, step) + "\n");
+  std::string call = to_string(last, step) + "\n";
+  if (lazy)
+    call += fmt::format("dask.compute({})  # the lazy route's one compute, at the end\n",
+                        variable(step));
+  write_step_under_test(out, expectation, handshake, last, step, call);
   return out;
 }
 

@@ -219,7 +219,7 @@ TEST_F(Cli, FileThatIsNoPluginIsASetupError) {
 TEST_F(Cli, AnUnknownRouteIsAUsageErrorNamingTheRoutes) {
   expect_usage_error(run("--impl python:numpy@bogus"),
                      "--impl python:numpy@bogus: 'bogus' is no route; the routes are eager "
-                     "(the default), jit");
+                     "(the default), jit, compile, lazy");
   expect_usage_error(run("--impl python:numpy --route bogus"), "--route bogus is no route");
 }
 
@@ -230,7 +230,7 @@ TEST_F(Cli, ARouteNeedsPythonImplementationsAndNoPeer) {
   expect_usage_error(run("--impl python:numpy@jit --route jit"),
                      "--route jit beside --impl python:numpy@jit, which names its route already");
   expect_usage_error(run("--impl python:numpy@jit --peer python:numpy"),
-                     "--peer runs two namespaces in one process, which no compiled route does");
+                     "--peer runs two namespaces in one process, which only the eager route does");
 }
 
 // fakexp's arrays are no JAX arrays: alone on the jit route, the run has nothing to run.
@@ -240,6 +240,16 @@ TEST_F(Cli, ARouteNoImplementationCanTakeIsAUsageError) {
           "PYTHONPATH='" + std::string(adc::build_locations::python_fakes) + "'");
   expect_usage_error(invocation, "--impl python:fakexp@jit: fakexp has no jit route: ");
   EXPECT_EQ(std::count(invocation.err.begin(), invocation.err.end(), '\n'), 1) << invocation.err;
+}
+
+// The lazy route computes dask graphs: fakexp's arrays are none either.
+TEST_F(Cli, TheLazyRouteTakesOnlyDaskArrays) {
+  const Invocation invocation =
+      run("--impl python:fakexp@lazy --filter 'transfer.*'",
+          "PYTHONPATH='" + std::string(adc::build_locations::python_fakes) + "'");
+  expect_usage_error(invocation,
+                     "--impl python:fakexp@lazy: fakexp has no lazy route: the lazy route "
+                     "computes dask graphs of dask arrays, and fakexp's arrays are ");
 }
 
 TEST_F(Cli, MissingImplementationIsAUsageError) {

@@ -323,6 +323,11 @@ class Run:
 def run_program(env, steps):
     run = Run(env, getattr(steps, "read_values", True))
     run.raw_errors = getattr(steps, "raw_errors", False)
+    return run_steps(run, steps)
+
+
+def run_steps(run, steps):
+    """Each step's outcome, run one at a time by `run` (its outputs kept in run.outputs)."""
     outputs = run.outputs  # per step: a list of results, or None (raised / unsupported / not run)
     outcomes = []
     try:

@@ -99,7 +99,13 @@ def read_on_host(env, x):
     """x's values as values_of returns them; raises when the host cannot read them where x is;
     None when they are unusable (no data, too many, not finite)."""
     host = env.evaluate(env.hint["to_host"], x=x) if env.to_host is not None else x
-    if host is None:  # the hint says: no data to read
+    return host_values(env, host)
+
+
+def host_values(env, host):
+    """Values already on the host (a numpy array, or anything with tolist) as values_of returns
+    them; None for none (the hint said so) or unusable ones."""
+    if host is None:
         return None
     flat = env.numpy.asarray(host) if env.numpy is not None else None
     if flat is not None and flat.dtype.kind != "O":  # "O": numpy could not read it

@@ -8,38 +8,11 @@ Needs torch and the conformance program (ADC_CONFORMANCE, which ctest sets); ski
 reason otherwise.
 """
 
-import json
-import os
-import pathlib
-import subprocess
-import sys
-
 import pytest
 
-HERE = pathlib.Path(__file__).resolve().parent
-FAKES = HERE.parents[2] / "tests" / "support" / "python_fakes"
-CONFORMANCE = os.environ.get("ADC_CONFORMANCE", "")
+from route_runs import needs_conformance, run
 
 pytest.importorskip("torch", reason="the compile route needs torch in this interpreter")
-needs_conformance = pytest.mark.skipif(
-    not os.path.isfile(CONFORMANCE),
-    reason="ADC_CONFORMANCE names no conformance program (ctest sets it)")
-
-
-def run(directory, implementations, *arguments):
-    """(exit status, stderr, {implementation: {check id: result}})."""
-    tracker = directory / "tracker.json"
-    command = [CONFORMANCE, "--python", sys.executable, "--seed", "1", "--examples", "5",
-               "--quiet", "--timeout-ms", "60000", "--json", str(tracker), *arguments]
-    for implementation in implementations:
-        command += ["--impl", implementation]
-    done = subprocess.run(command, capture_output=True, text=True, timeout=600,
-                          env=dict(os.environ, PYTHONPATH=str(FAKES)))
-    results = {}
-    if tracker.exists():
-        for row in json.loads(tracker.read_text())["implementations"]:
-            results[row["handshake"]["implementation"]] = {r["id"]: r for r in row["results"]}
-    return done.returncode, done.stderr, results
 
 
 # Dynamo compiles every program: one run for all the fakes' checks (each fake eagerly and
@@ -55,7 +28,7 @@ def fakes_run(tmp_path_factory):
                for argument in ("--filter", check)]
     implementations = [f"python:{fake}{route}" for fake in CHECKS for route in ("", "@compile")]
     return run(tmp_path_factory.mktemp("compile"),
-               implementations + ["python:array_api_strict@compile"], *filters)
+               implementations + ["python:array_api_strict@compile"], *filters, examples=5)
 
 
 def statuses(results, implementation):
@@ -89,7 +62,8 @@ def test_a_library_torch_compile_cannot_compile_is_unsupported_beside_one_it_can
 @needs_conformance
 def test_a_compile_route_no_library_of_the_run_has_is_a_usage_error(tmp_path):
     pytest.importorskip("array_api_strict")
-    status, stderr, results = run(tmp_path, ["python:array_api_strict"], "--route", "compile")
+    status, stderr, results = run(tmp_path, ["python:array_api_strict"], "--route", "compile",
+                                  examples=5)
     assert status == 2, stderr
     assert stderr.startswith("conformance: error: --impl python:array_api_strict@compile: "
                              "array_api_strict has no compile route: "), stderr

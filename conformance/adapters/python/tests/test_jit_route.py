@@ -11,40 +11,23 @@ Needs jax and the conformance program (ADC_CONFORMANCE, which ctest sets); skipp
 reason otherwise.
 """
 
-import json
 import os
-import pathlib
 import subprocess
 import sys
 
 import pytest
 
-HERE = pathlib.Path(__file__).resolve().parent
-FAKES = HERE.parents[2] / "tests" / "support" / "python_fakes"
-CONFORMANCE = os.environ.get("ADC_CONFORMANCE", "")
+from route_runs import HERE, needs_conformance, run as run_conformance
+
 TWO_DEVICES = "--xla_force_host_platform_device_count=2"
 
 pytest.importorskip("jax", reason="the jit route needs jax in this interpreter")
-needs_conformance = pytest.mark.skipif(
-    not os.path.isfile(CONFORMANCE),
-    reason="ADC_CONFORMANCE names no conformance program (ctest sets it)")
 
 
 def run(tmp_path, implementations, *arguments):
-    """(exit status, stderr, {implementation: {check id: result}})."""
-    tracker = tmp_path / "tracker.json"
-    environment = dict(os.environ, PYTHONPATH=str(FAKES),
-                       XLA_FLAGS=TWO_DEVICES)
-    command = [CONFORMANCE, "--python", sys.executable, "--seed", "1", "--examples", "20",
-               "--quiet", "--json", str(tracker), *arguments]
-    for implementation in implementations:
-        command += ["--impl", implementation]
-    done = subprocess.run(command, capture_output=True, text=True, env=environment, timeout=600)
-    results = {}
-    if tracker.exists():
-        for row in json.loads(tracker.read_text())["implementations"]:
-            results[row["handshake"]["implementation"]] = {r["id"]: r for r in row["results"]}
-    return done.returncode, done.stderr, results
+    """route_runs.run with JAX's two CPU devices."""
+    return run_conformance(tmp_path, implementations, *arguments,
+                           environment={"XLA_FLAGS": TWO_DEVICES})
 
 
 def statuses(results, implementation):

@@ -1,12 +1,13 @@
 """The routes a program can take through a library. Eager (the default): a call at a time, each
 step's answer read as it comes. Compiled: the whole program as one function of its inputs, as
-users of the libraries with compilers run their code (jit: jax.jit; compile: torch.compile). The
-handshake request names the route; a library that cannot take it says why in its handshake."""
+users of the libraries with compilers run their code (jit: jax.jit; compile: torch.compile). Lazy:
+every step builds dask's graph, and the results are computed once, at the end. The handshake
+request names the route; a library that cannot take it says why in its handshake."""
 
 from ..execute import run_program as run_eagerly
-from . import jit, torch_compile
+from . import jit, lazy, torch_compile
 
-ROUTES = {jit.NAME: jit, torch_compile.NAME: torch_compile}
+ROUTES = {jit.NAME: jit, torch_compile.NAME: torch_compile, lazy.NAME: lazy}
 
 
 def names():

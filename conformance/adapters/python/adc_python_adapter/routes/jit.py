@@ -32,7 +32,7 @@ def problem(env):
         import jax
     except Exception as e:
         return f"jax does not import: {type(e).__name__}: {e}"
-    return arrays_not_of(env, jax.Array, "jax.jit", "JAX arrays")
+    return arrays_not_of(env, jax.Array, "jax.jit compiles functions of JAX arrays")
 
 
 def _trace_errors():

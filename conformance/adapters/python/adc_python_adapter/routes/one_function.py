@@ -17,14 +17,14 @@ def inexpressible(env, steps, route):
     return None
 
 
-def arrays_not_of(env, array_type, compiler, arrays):
-    """Why env's library cannot take a route whose compiler takes only `array_type` arrays (as
-    `arrays`), or None."""
+def arrays_not_of(env, array_type, takes):
+    """Why env's library cannot take a route that takes only `array_type` arrays (`takes` says
+    so: "jax.jit compiles functions of JAX arrays"), or None."""
     if env.fresh is not None and isinstance(env.fresh, array_type):
         return None
     kind = "none" if env.fresh is None else \
         f"{type(env.fresh).__module__}.{type(env.fresh).__qualname__}"
-    return f"{compiler} compiles functions of {arrays}, and {env.module}'s arrays are {kind}"
+    return f"{takes}, and {env.module}'s arrays are {kind}"
 
 
 class ProgramCache:

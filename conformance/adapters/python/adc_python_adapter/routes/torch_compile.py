@@ -38,7 +38,7 @@ def problem(env):
         import torch
     except Exception as e:
         return f"torch does not import: {type(e).__name__}: {e}"
-    return arrays_not_of(env, torch.Tensor, "torch.compile", "torch tensors")
+    return arrays_not_of(env, torch.Tensor, "torch.compile compiles functions of torch tensors")
 
 
 class Missing:
