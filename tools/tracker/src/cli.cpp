@@ -13,8 +13,10 @@
 #include "tracker/compliance_export.hpp"
 #include "tracker/diff.hpp"
 #include "tracker/expectations_update.hpp"
+#include "tracker/history.hpp"
 #include "tracker/load.hpp"
 #include "tracker/merge.hpp"
+#include "tracker/render_history.hpp"
 #include "tracker/render_html.hpp"
 #include "tracker/render_markdown.hpp"
 #include "tracker/render_public.hpp"
@@ -266,7 +268,7 @@ Subcommand add_expectations(CLI::App& app) {
 Subcommand add_publish(CLI::App& app) {
   struct Options {
     std::vector<std::string> files;
-    std::string markdown, html, known_issues;
+    std::string markdown, html, known_issues, history, history_link;
   };
   auto o = std::make_shared<Options>();
   auto* command = app.add_subcommand(
@@ -280,10 +282,31 @@ Subcommand add_publish(CLI::App& app) {
   command->add_option("--html", o->html, "write the HTML matrix here");
   command->add_option("--known-issues", o->known_issues,
                       "known issues JSON (default: the repository's reports/known-issues.json)");
+  command->add_option("--history", o->history,
+                      "the history of releases (tracker history's JSON): the known issues it "
+                      "shows fixed are listed with the release, linking HISTORY.md beside it");
+  command->add_option("--history-link", o->history_link,
+                      "the link to the history page (default: HISTORY.md beside --history, "
+                      "relative to --markdown)");
   return {command, [o](std::ostream& out, std::ostream&) {
             const auto sources = load_sources(o->files);
             const auto known = known_issues_for(o->known_issues);
-            write_text(o->markdown, render_public_markdown(sources, known));
+            std::vector<FixedIssue> fixed;
+            std::string history_page;
+            if (!o->history.empty()) {
+              const auto json = nlohmann::json::parse(read_text_file(o->history), nullptr, false);
+              if (json.is_discarded()) throw TrackerError(o->history + ": not JSON");
+              fixed = fixed_issues(history_from_json(json, o->history), known);
+              // The page beside the history JSON, relative to the public page.
+              namespace fs = std::filesystem;
+              history_page =
+                  !o->history_link.empty()
+                      ? o->history_link
+                      : fs::relative(fs::absolute(o->history).parent_path() / "HISTORY.md",
+                                     fs::absolute(o->markdown).parent_path())
+                            .generic_string();
+            }
+            write_text(o->markdown, render_public_markdown(sources, known, fixed, history_page));
             out << "wrote " << o->markdown;
             if (!o->html.empty()) {
               const auto rows = publish_rows(sources);
@@ -291,6 +314,56 @@ Subcommand add_publish(CLI::App& app) {
               out << " and " << o->html;
             }
             out << " from " << sources.size() << " runs\n";
+            return 0;
+          }};
+}
+
+Subcommand add_history(CLI::App& app) {
+  struct Options {
+    std::vector<std::string> files, left_out;
+    std::string json, markdown;
+  };
+  auto o = std::make_shared<Options>();
+  auto* command = app.add_subcommand(
+      "history",
+      "each library's device behaviour across its releases, from one run per release "
+      "(tools/history): per check, the releases where its status held and where it last "
+      "changed, regressions named; or a history JSON written before, rendered again");
+  command
+      ->add_option("files", o->files,
+                   "tracker JSON files (or journals), one run per (implementation, release); or "
+                   "one history JSON")
+      ->required();
+  command->add_option("--left-out", o->left_out,
+                      "releases the sweep could not run: JSON lines of implementation, release, "
+                      "why (repeatable)");
+  command->add_option("--json", o->json, "write the history JSON here");
+  command->add_option("--markdown", o->markdown, "write the history page here");
+  return {command, [o](std::ostream& out, std::ostream&) {
+            History history;
+            const std::string first = read_text_file(o->files.front());
+            const auto json = nlohmann::json::parse(first, nullptr, false);
+            if (!json.is_discarded() && json.is_object() && json.contains("schema") &&
+                json["schema"] == kHistorySchema) {
+              if (o->files.size() > 1 || !o->left_out.empty())
+                throw TrackerError(o->files.front() +
+                                   ": a history JSON is rendered alone, without runs or "
+                                   "--left-out");
+              history = history_from_json(json, o->files.front());
+            } else {
+              std::vector<LeftOut> left_out;
+              for (const auto& file : o->left_out)
+                for (auto& one : parse_left_out(read_text_file(file), file))
+                  left_out.push_back(std::move(one));
+              history = build_history(load_sources(o->files), left_out);
+            }
+            if (!o->json.empty()) write_text(o->json, to_json(history).dump(1) + "\n");
+            if (!o->markdown.empty()) write_text(o->markdown, render_history_markdown(history));
+            std::size_t releases = 0;
+            for (const auto& library : history.libraries)
+              releases += library.releases.size();
+            out << "history of " << history.libraries.size() << " libraries, " << releases
+                << " releases\n";
             return 0;
           }};
 }
@@ -378,7 +451,8 @@ Subcommand add_validate(CLI::App& app) {
 
 int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostream& err) {
   CLI::App app{
-      "tracker: render, merge, diff, validate, recover, publish and judge (verdict) conformance "
+      "tracker: render, merge, diff, validate, recover, publish, follow across releases (history) "
+      "and judge (verdict) conformance "
       "tracker JSON "
       "(docs/DESIGN.md "
       "section 4), and write expectations from a run; each reads a run's journal "
@@ -389,8 +463,8 @@ int run_cli(const std::vector<std::string>& args, std::ostream& out, std::ostrea
   app.require_subcommand(1);
   // In the order --help lists them.
   const std::vector<Subcommand> subcommands = {
-      add_render(app),  add_merge(app),  add_diff(app),    add_recover(app), add_expectations(app),
-      add_publish(app), add_export(app), add_verdict(app), add_validate(app)};
+      add_render(app),  add_merge(app),   add_diff(app),   add_recover(app), add_expectations(app),
+      add_publish(app), add_history(app), add_export(app), add_verdict(app), add_validate(app)};
 
   try {
     std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 parses from the back

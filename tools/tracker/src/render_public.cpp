@@ -435,7 +435,9 @@ std::string issues_index(const std::vector<std::pair<std::string, std::vector<Ru
 }  // namespace
 
 std::string render_public_markdown(const std::vector<SourceTracker>& sources,
-                                   const KnownIssues& known_issues) {
+                                   const KnownIssues& known_issues,
+                                   const std::vector<FixedIssue>& fixed,
+                                   const std::string& history_page) {
   std::vector<std::pair<std::string, std::vector<Run>>> libraries;  // in order of first run
   std::vector<std::string> families;
   std::string provenance;
@@ -497,7 +499,7 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
     text += pair_matrix_markdown(
         pairs.runs, lookup, 2, pairs.machine + "/TRACKER.md",
         pairs.host.empty() ? pairs.machine : fmt::format("{} ({})", pairs.machine, pairs.host));
-  return text + issues_index(libraries, lookup);
+  return text + issues_index(libraries, lookup) + fixed_issues_markdown(fixed, history_page);
 }
 
 }  // namespace tracker

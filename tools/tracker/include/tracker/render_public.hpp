@@ -10,14 +10,18 @@
 #include <string>
 #include <vector>
 
+#include "tracker/fixed_in.hpp"
 #include "tracker/known_issues.hpp"
 #include "tracker/merge.hpp"
 
 namespace tracker {
 
 // `sources` are committed runs (reports/<machine>/tracker.json): the machine is the name of each
-// file's directory. Libraries appear in the order of their first run.
+// file's directory. Libraries appear in the order of their first run. `fixed` (fixed_in.hpp, from
+// the history of releases) is listed after the upstream issues, linking `history_page`.
 std::string render_public_markdown(const std::vector<SourceTracker>& sources,
-                                   const KnownIssues& known_issues);
+                                   const KnownIssues& known_issues,
+                                   const std::vector<FixedIssue>& fixed = {},
+                                   const std::string& history_page = {});
 
 }  // namespace tracker
