@@ -10,8 +10,9 @@ using conformance::Status;
 using conformance::Tracker;
 
 KnownIssueLookup lookup_in(const KnownIssues& known_issues) {
-  return [&known_issues](std::string_view implementation, std::string_view check_id) {
-    return find_known_issue(known_issues, implementation, check_id);
+  return [&known_issues](std::string_view implementation, std::string_view check_id,
+                         std::string_view version) {
+    return find_known_issue(known_issues, implementation, check_id, version);
   };
 }
 
@@ -37,9 +38,9 @@ std::vector<std::string> families_of(const Tracker& tracker) {
 }
 
 std::optional<KnownIssue> known_issue_of(const CheckResult& result, std::string_view implementation,
-                                         const KnownIssueLookup& lookup) {
+                                         std::string_view version, const KnownIssueLookup& lookup) {
   if (lookup) {
-    if (auto issue = lookup(implementation, result.info.id)) return issue;
+    if (auto issue = lookup(implementation, result.info.id, version)) return issue;
   }
   if (!result.bug.empty()) {
     return KnownIssue{
@@ -63,7 +64,9 @@ CellCounts count_cell(const ImplementationRun& run, std::string_view family,
     if (result.status == Status::skip) ++counts.skipped;
     if (is_failing(result.status)) {
       ++counts.failing;
-      if (known_issue_of(result, run.handshake.implementation, lookup)) ++counts.known;
+      if (known_issue_of(result, run.handshake.implementation, run.handshake.library_version,
+                         lookup))
+        ++counts.known;
     }
   }
   return counts;

@@ -291,22 +291,24 @@ Subcommand add_publish(CLI::App& app) {
   return {command, [o](std::ostream& out, std::ostream&) {
             const auto sources = load_sources(o->files);
             const auto known = known_issues_for(o->known_issues);
-            std::vector<FixedIssue> fixed;
-            std::string history_page;
+            PublicHistory history;
             if (!o->history.empty()) {
               const auto json = nlohmann::json::parse(read_text_file(o->history), nullptr, false);
               if (json.is_discarded()) throw TrackerError(o->history + ": not JSON");
-              fixed = fixed_issues(history_from_json(json, o->history), known);
+              const History read = history_from_json(json, o->history);
+              history.fixed = fixed_issues(read, known);
+              for (const auto& library : read.libraries)
+                if (!library.releases.empty()) history.libraries.push_back(library.library);
               // The page beside the history JSON, relative to the public page.
               namespace fs = std::filesystem;
-              history_page =
+              history.page =
                   !o->history_link.empty()
                       ? o->history_link
                       : fs::relative(fs::absolute(o->history).parent_path() / "HISTORY.md",
                                      fs::absolute(o->markdown).parent_path())
                             .generic_string();
             }
-            write_text(o->markdown, render_public_markdown(sources, known, fixed, history_page));
+            write_text(o->markdown, render_public_markdown(sources, known, history));
             out << "wrote " << o->markdown;
             if (!o->html.empty()) {
               const auto rows = publish_rows(sources);

@@ -1,7 +1,6 @@
 #include "tracker/history.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <set>
 #include <sstream>
@@ -13,39 +12,6 @@ namespace tracker {
 namespace {
 
 using conformance::Status;
-
-// A release's version split into comparable parts: numbers, and words ("rc", "dev") that mark
-// a pre-release.
-struct VersionParts {
-  std::vector<long long> numbers{};
-  std::string pre{};  // the first word after the numbers began: "" for a release
-};
-
-VersionParts parts_of(std::string_view version) {
-  VersionParts parts;
-  version = version.substr(0, version.find('+'));  // a local label names a build, not a release
-  std::size_t i = 0;
-  while (i < version.size()) {
-    if (std::isdigit(static_cast<unsigned char>(version[i]))) {
-      std::size_t j = i;
-      while (j < version.size() && std::isdigit(static_cast<unsigned char>(version[j])))
-        ++j;
-      long long value = 0;
-      std::from_chars(version.data() + i, version.data() + j, value);
-      if (parts.pre.empty()) parts.numbers.push_back(value);
-      i = j;
-    } else if (std::isalpha(static_cast<unsigned char>(version[i]))) {
-      std::size_t j = i;
-      while (j < version.size() && std::isalpha(static_cast<unsigned char>(version[j])))
-        ++j;
-      if (parts.pre.empty() && !parts.numbers.empty()) parts.pre = std::string(version.substr(i));
-      i = j;
-    } else {
-      ++i;
-    }
-  }
-  return parts;
-}
 
 // The history's reading of a status: what the library did, whatever an expectations file said.
 std::string history_status(Status status) {
@@ -147,18 +113,6 @@ T field(const nlohmann::json& json, const char* key, std::string_view source) {
 }
 
 }  // namespace
-
-int compare_versions(std::string_view a, std::string_view b) {
-  const VersionParts x = parts_of(a), y = parts_of(b);
-  const std::size_t n = std::max(x.numbers.size(), y.numbers.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    const long long p = i < x.numbers.size() ? x.numbers[i] : 0;
-    const long long q = i < y.numbers.size() ? y.numbers[i] : 0;
-    if (p != q) return p < q ? -1 : 1;
-  }
-  if (x.pre.empty() != y.pre.empty()) return x.pre.empty() ? 1 : -1;  // 2.0rc1 < 2.0
-  return x.pre.compare(y.pre) < 0 ? -1 : (x.pre == y.pre ? 0 : 1);
-}
 
 History build_history(const std::vector<SourceTracker>& sources,
                       const std::vector<LeftOut>& left_out) {

@@ -3,6 +3,7 @@
 #include "conformance/known_failures.hpp"
 #include "tracker/error.hpp"
 #include "tracker/load.hpp"
+#include "tracker/versions.hpp"
 
 namespace tracker {
 namespace {
@@ -37,7 +38,9 @@ KnownIssues known_issues_from_json(const nlohmann::json& json, std::string_view 
          .check = string_field(entry, "check", where),
          .url = string_field(entry, "url", where),
          .note = string_field(entry, "note", where),
-         .draft = entry.contains("draft") ? string_field(entry, "draft", where) : std::string()});
+         .draft = entry.contains("draft") ? string_field(entry, "draft", where) : std::string(),
+         .fixed_in =
+             entry.contains("fixed_in") ? string_field(entry, "fixed_in", where) : std::string()});
   }
   return known;
 }
@@ -53,8 +56,11 @@ KnownIssues load_known_issues(const std::string& path) {
 
 std::optional<KnownIssue> find_known_issue(const KnownIssues& known_issues,
                                            std::string_view implementation,
-                                           std::string_view check_id) {
+                                           std::string_view check_id, std::string_view version) {
   for (const auto& issue : known_issues.issues) {
+    if (!issue.fixed_in.empty() && !version.empty() &&
+        compare_versions(version, issue.fixed_in) >= 0)
+      continue;  // fixed by then: not this release's failure
     if (conformance::glob_match(issue.implementation, implementation) &&
         conformance::glob_match(issue.check, check_id)) {
       return issue;

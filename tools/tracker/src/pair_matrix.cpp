@@ -46,7 +46,8 @@ std::string raised_type(const CheckResult& result) {
 // The known issue of a pair's failing check, looked up by the pair's label.
 std::optional<KnownIssue> pair_issue(const CheckResult& result, const ImplementationRun& run,
                                      const KnownIssueLookup& lookup) {
-  return known_issue_of(result, conformance::run_label(run.handshake), lookup);
+  return known_issue_of(result, conformance::run_label(run.handshake),
+                        run.handshake.library_version, lookup);
 }
 
 PairCell cell_of(const ImplementationRun& run, const KnownIssueLookup& lookup) {

@@ -111,7 +111,9 @@ std::string render_history_markdown(const History& history) {
       regressions += check.regressed_in.empty() ? 0 : 1;
     }
     std::string releases;
-    if (!library.releases.empty())
+    if (library.releases.size() == 1)
+      releases = "1 (" + cell_text(library.releases.front().version) + ")";
+    else if (!library.releases.empty())
       releases = std::to_string(library.releases.size()) + " (" +
                  cell_text(library.releases.front().version) + "-" +
                  cell_text(library.releases.back().version) + ")";

@@ -96,8 +96,8 @@ void write_link(std::ostream& out, std::string_view url, std::string_view text) 
 }
 
 void write_check(std::ostream& out, const CheckResult& result, std::string_view implementation,
-                 const KnownIssueLookup& lookup) {
-  const auto issue = known_issue_of(result, implementation, lookup);
+                 std::string_view version, const KnownIssueLookup& lookup) {
+  const auto issue = known_issue_of(result, implementation, version, lookup);
   out << "<div class=\"check\" data-check=\"" << escape_html(result.info.id) << "\" data-status=\""
       << conformance::name(result.status) << "\" data-known=\"" << (issue ? "true" : "false")
       << "\">\n<h4>" << escape_html(result.info.id) << " <span>" << conformance::name(result.status)
@@ -176,7 +176,7 @@ void write_cell(std::ostream& out, std::size_t index, const ImplementationRun& r
       << detail << "</span></summary>\n<div class=\"drill\">\n";
   for (const auto& result : run.results) {
     if (result.info.family == family && is_failing(result.status)) {
-      write_check(out, result, run.handshake.implementation, lookup);
+      write_check(out, result, run.handshake.implementation, run.handshake.library_version, lookup);
     }
   }
   out << "</div></details></td>\n";
@@ -272,7 +272,8 @@ void write_pair_matrix(std::ostream& out, const Tracker& tracker, const KnownIss
         << "</summary>\n<div class=\"drill\">\n";
     for (const auto& result : cell.run->results)
       if (!is_passing(result.status))
-        write_check(out, result, conformance::run_label(cell.run->handshake), lookup);
+        write_check(out, result, conformance::run_label(cell.run->handshake),
+                    cell.run->handshake.library_version, lookup);
     out << "</div></details>\n";
   }
 }

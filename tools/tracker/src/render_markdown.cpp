@@ -135,8 +135,8 @@ std::string section(const ImplementationRun& run, const std::string& label,
       actual = result->failure->actual;
     }
     std::string issue = "**new**";
-    if (const auto known =
-            known_issue_of(*result, handshake.implementation, lookup_in(known_issues))) {
+    if (const auto known = known_issue_of(*result, handshake.implementation,
+                                          handshake.library_version, lookup_in(known_issues))) {
       issue = "known: " + link(known->url);
       notes.emplace(known->url, known->note);
     }

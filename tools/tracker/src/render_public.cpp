@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include <fmt/format.h>
 
 #include "conformance/program.hpp"
 #include "tracker/cells.hpp"
+#include "tracker/history.hpp"
+#include "tracker/machine_kind.hpp"
 #include "tracker/markdown_text.hpp"
 #include "tracker/pair_matrix.hpp"
 
@@ -150,7 +153,8 @@ std::vector<Cause> causes_of(const ImplementationRun& run, const KnownIssueLooku
   };
   for (const auto& result : run.results) {
     if (!is_failing(result.status)) continue;
-    if (const auto known = known_issue_of(result, run.handshake.implementation, lookup)) {
+    if (const auto known = known_issue_of(result, run.handshake.implementation,
+                                          run.handshake.library_version, lookup)) {
       Cause& cause = cause_named(cause_title(*known));
       cause.note = known->note;
       cause.checks.push_back(result.info.id);
@@ -234,49 +238,103 @@ std::string changes_text(const Run& before, const Run& after, const std::string&
   return differing == 0 ? text : text + "\n";
 }
 
-std::string library_section(const std::string& library, const std::vector<Run>& runs,
-                            const std::vector<std::string>& families,
-                            const KnownIssueLookup& lookup) {
-  std::string text = "## " + cell_text(library, 200) + "\n\n";
-  text += fmt::format("{} run{}:\n\n", runs.size(), runs.size() == 1 ? "" : "s");
-  text += runs_table(runs);
-  for (const auto& run : runs) {
-    text += "### " + run_name(run) + "\n\n";
-    text += "Devices: " + devices_of(run.run->handshake) + ". ";
-    text += family_sentences(*run.run, families, lookup);
-    text += failures_text(*run.run, lookup);
-    text += unsupported_text(*run.run);
-    // The summary ("N of M checks ... differ, each listed below"), then each differing check.
-    std::vector<std::string> notes;
-    for (const auto& note : run.run->notes)
-      notes.push_back(cell_text(note, 400));
-    text += every_one_folded("Compared with another route to " + cell_text(library), notes);
+// One run's sentences: families, failures by cause, unsupported by reason, route notes.
+std::string run_section(const Run& run, const std::string& library,
+                        const std::vector<std::string>& families, const KnownIssueLookup& lookup) {
+  std::string text = "### " + run_name(run) + "\n\n";
+  text += "Devices: " + devices_of(run.run->handshake) + ". ";
+  text += family_sentences(*run.run, families, lookup);
+  text += failures_text(*run.run, lookup);
+  text += unsupported_text(*run.run);
+  // The summary ("N of M checks ... differ, each listed below"), then each differing check.
+  std::vector<std::string> notes;
+  for (const auto& note : run.run->notes)
+    notes.push_back(cell_text(note, 400));
+  return text + every_one_folded("Compared with another route to " + cell_text(library), notes);
+}
+
+// What changed between two runs of one library: one route at two versions (the older first), or
+// one version eagerly and on a compiled route (python:jax.numpy and python:jax.numpy@jit).
+std::string comparison(const Run& x, const Run& y) {
+  const auto& a = x.run->handshake;
+  const auto& b = y.run->handshake;
+  if (a.implementation == b.implementation && a.library_version != b.library_version) {
+    const bool x_first = compare_versions(a.library_version, b.library_version) < 0;
+    const Run& before = x_first ? x : y;
+    const Run& after = x_first ? y : x;
+    return changes_text(before, after,
+                        "What changed from " + run_name(before) + " to " + run_name(after));
   }
-  // Two versions of one route (torch 1.13 here, 2.11 on the GPU host): what changed.
-  for (std::size_t i = 0; i < runs.size(); ++i)
-    for (std::size_t j = i + 1; j < runs.size(); ++j) {
-      const auto& a = runs[i].run->handshake;
-      const auto& b = runs[j].run->handshake;
-      if (a.implementation == b.implementation && a.library_version != b.library_version)
-        text += changes_text(runs[i], runs[j],
-                             "What changed from " + run_name(runs[i]) + " to " + run_name(runs[j]));
-      // One version eagerly and on a compiled route (python:jax.numpy and python:jax.numpy@jit),
-      // from two runs: check by check, what compiling changes.
-      const auto compiled = [](const conformance::Handshake& eager,
-                               const conformance::Handshake& route) {
-        return eager.route.empty() && !route.route.empty() &&
-               eager.library_version == route.library_version &&
-               eager.implementation + "@" + route.route == route.implementation;
-      };
-      if (compiled(a, b))
-        text += changes_text(
-            runs[i], runs[j],
-            "Eagerly (" + run_name(runs[i]) + ") and compiled (" + run_name(runs[j]) + ")");
-      else if (compiled(b, a))
-        text += changes_text(
-            runs[j], runs[i],
-            "Eagerly (" + run_name(runs[j]) + ") and compiled (" + run_name(runs[i]) + ")");
-    }
+  const auto compiled = [](const conformance::Handshake& eager,
+                           const conformance::Handshake& route) {
+    return eager.route.empty() && !route.route.empty() &&
+           eager.library_version == route.library_version &&
+           eager.implementation + "@" + route.route == route.implementation;
+  };
+  if (compiled(a, b))
+    return changes_text(x, y, "Eagerly (" + run_name(x) + ") and compiled (" + run_name(y) + ")");
+  if (compiled(b, a))
+    return changes_text(y, x, "Eagerly (" + run_name(y) + ") and compiled (" + run_name(x) + ")");
+  return "";
+}
+
+// A library's runs: today's (within a minor version of its newest release, newest first) and
+// older release lines, which its section folds away.
+struct LibraryRuns {
+  std::vector<Run> current{};
+  std::vector<Run> older{};
+};
+
+LibraryRuns by_release(std::vector<Run> runs) {
+  std::stable_sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
+    return compare_versions(a.run->handshake.library_version, b.run->handshake.library_version) > 0;
+  });
+  LibraryRuns split;
+  for (const auto& run : runs)
+    (is_older_release(run.run->handshake.library_version,
+                      runs.front().run->handshake.library_version)
+         ? split.older
+         : split.current)
+        .push_back(run);
+  return split;
+}
+
+std::string names_of(const std::vector<Run>& runs) {
+  std::string names;
+  for (const auto& run : runs)
+    names += (names.empty() ? "" : "; ") + run_name(run);
+  return names;
+}
+
+std::string library_section(const std::string& library, const LibraryRuns& runs,
+                            const std::vector<std::string>& families,
+                            const KnownIssueLookup& lookup, const std::string& history_link) {
+  std::string text = "## " + cell_text(library, 200) + "\n\n";
+  text += fmt::format("{} run{} of today's releases, newest first:\n\n", runs.current.size(),
+                      runs.current.size() == 1 ? "" : "s");
+  text += runs_table(runs.current);
+  for (const auto& run : runs.current)
+    text += run_section(run, library, families, lookup);
+  for (std::size_t i = 0; i < runs.current.size(); ++i)
+    for (std::size_t j = i + 1; j < runs.current.size(); ++j)
+      text += comparison(runs.current[i], runs.current[j]);
+  if (!runs.older.empty()) {
+    // Older release lines (Debian's 2022 releases): one click away.
+    text += "<details><summary>Older releases: " + names_of(runs.older) + "</summary>\n\n";
+    text += runs_table(runs.older);
+    for (const auto& run : runs.older)
+      text += run_section(run, library, families, lookup);
+    for (const auto& old : runs.older)
+      for (const auto& run : runs.current)
+        text += comparison(old, run);
+    for (std::size_t i = 0; i < runs.older.size(); ++i)
+      for (std::size_t j = i + 1; j < runs.older.size(); ++j)
+        text += comparison(runs.older[i], runs.older[j]);
+    text += "</details>\n\n";
+  }
+  if (!history_link.empty())
+    text +=
+        "Release by release, check by check: the [history of releases](" + history_link + ").\n\n";
   return text;
 }
 
@@ -376,7 +434,8 @@ std::string issues_index(const std::vector<std::pair<std::string, std::vector<Ru
       std::vector<const CheckResult*> run_new;
       for (const auto& result : run.run->results) {
         if (!is_failing(result.status)) continue;
-        const auto known = known_issue_of(result, run.run->handshake.implementation, lookup);
+        const auto known = known_issue_of(result, run.run->handshake.implementation,
+                                          run.run->handshake.library_version, lookup);
         if (!known) {
           ++new_count;
           run_new.push_back(&result);
@@ -435,9 +494,8 @@ std::string issues_index(const std::vector<std::pair<std::string, std::vector<Ru
 }  // namespace
 
 std::string render_public_markdown(const std::vector<SourceTracker>& sources,
-                                   const KnownIssues& known_issues,
-                                   const std::vector<FixedIssue>& fixed,
-                                   const std::string& history_page) {
+                                   const KnownIssues& known_issues, const PublicHistory& history) {
+  const auto& [fixed, history_libraries, history_page] = history;
   std::vector<std::pair<std::string, std::vector<Run>>> libraries;  // in order of first run
   std::vector<std::string> families;
   std::string provenance;
@@ -451,10 +509,12 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
   for (const auto& source : sources) {
     const auto& info = source.tracker.run;
     const std::string machine = machine_of(source.source);
-    provenance +=
-        fmt::format("- {} ({}): {}, seed {}, {} examples per check, finished {}\n",
-                    code(source.source), cell_text(machine), cell_text(info.host, 200), info.seed,
-                    info.examples, cell_text(info.finished.empty() ? "- (killed)" : info.finished));
+    // The machine by what it is, where its record says (machine_kind.hpp), then its host line.
+    const std::string kind = machine_kind(source.source);
+    provenance += fmt::format(
+        "- {}: {}{} ({}), seed {}, {} examples per check, finished {}\n", cell_text(machine),
+        kind.empty() ? "" : cell_text(kind) + "; ", cell_text(info.host, 200), code(source.source),
+        info.seed, info.examples, cell_text(info.finished.empty() ? "- (killed)" : info.finished));
     for (const auto& family : families_of(without_pair_runs(source.tracker)))
       if (std::find(families.begin(), families.end(), family) == families.end())
         families.push_back(family);
@@ -477,22 +537,29 @@ std::string render_public_markdown(const std::vector<SourceTracker>& sources,
   std::string text = "# Device support in Array API libraries\n\n";
   text +=
       "Generated by `tracker publish` from every committed run; do not edit by hand. A library's "
-      "section has a row per run (route, version, machine); a failure is **known** when an "
+      "section has a row per run (route, version, machine), today's releases first and newest "
+      "first, older release lines folded below them; a failure is **known** when an "
       "upstream issue explains it, **new** otherwise. There is no overall score: libraries "
       "differ in what they attempt.\n\n" +
       provenance + "\n";
-  text += "| Library | Runs | Failing checks (per run) |\n|---|---|---|\n";
-  for (const auto& [library, runs] : libraries) {
-    std::string versions, failing;
-    for (const auto& run : runs) {
-      versions += (versions.empty() ? "" : "; ") + run_name(run);
+  text +=
+      "| Library | Runs of today's releases, newest first | Failing checks (per run) | Older "
+      "releases |\n|---|---|---|---|\n";
+  std::set<std::string> in_history;
+  for (const auto& library : history_libraries)
+    in_history.insert(library);
+  for (const auto& [library, all_runs] : libraries) {
+    const LibraryRuns runs = by_release(all_runs);
+    std::string failing;
+    for (const auto& run : runs.current)
       failing += (failing.empty() ? "" : "; ") + std::to_string(count(*run.run, is_failing));
-    }
-    text += fmt::format("| {} | {} | {} |\n", cell_text(library), versions, failing);
+    text += fmt::format("| {} | {} | {} | {} |\n", cell_text(library), names_of(runs.current),
+                        failing, runs.older.empty() ? "-" : names_of(runs.older));
   }
   text += "\n";
   for (const auto& [library, runs] : libraries)
-    text += library_section(library, runs, families, lookup);
+    text += library_section(library, by_release(runs), families, lookup,
+                            in_history.contains(library) ? history_page : "");
   // One table per machine. The pairs' failures and reproductions are on the machine's own page
   // (reports/dlpack/TRACKER.md): pasted here they doubled the page.
   for (const auto& pairs : pair_tables)

@@ -62,6 +62,18 @@ TEST(History, VersionsOrderAsReleasesNotAsText) {
   EXPECT_GT(compare_versions("2026.8.0", "2024.12.1"), 0);
 }
 
+TEST(History, OlderReleaseLinesAreAnEarlierMajorVersion) {
+  EXPECT_TRUE(is_older_release("1.24.2", "2.4.6"));
+  EXPECT_TRUE(is_older_release("1.13.0a0", "2.13.0+cpu"));
+  EXPECT_FALSE(is_older_release("2.11.0+cu130", "2.13.0+cpu"));  // the GPU host's torch
+  EXPECT_FALSE(is_older_release("2.4.6", "2.5.2"));
+  EXPECT_FALSE(is_older_release("2.5.2", "2.5.2"));
+  EXPECT_TRUE(is_older_release("2022.12.1+dfsg", "2026.8.0"));
+  EXPECT_FALSE(is_older_release("0.10.2", "0.11.2"));  // a 0.x library: minor releases
+  EXPECT_FALSE(is_older_release("0.9.2", "0.11.2"));
+  EXPECT_TRUE(is_older_release("0.4.38", "0.11.2"));
+}
+
 RC_GTEST_PROP(History, VersionOrderIsAntisymmetric, (unsigned a, unsigned b, unsigned c)) {
   const std::string x = std::to_string(a % 5) + "." + std::to_string(b % 12);
   const std::string y = std::to_string(b % 5) + "." + std::to_string(c % 12) + ".1";

@@ -166,8 +166,9 @@ void expect_matrix_matches(const Tracker& tracker, const std::string& html) {
 TEST(HtmlCounts, CellCountsFollowTheStatuses) {
   const auto tracker = sample_tracker();
   const auto known = sample_known_issues();
-  const tracker::KnownIssueLookup lookup = [&](std::string_view impl, std::string_view id) {
-    return tracker::find_known_issue(known, impl, id);
+  const tracker::KnownIssueLookup lookup = [&](std::string_view impl, std::string_view id,
+                                               std::string_view version) {
+    return tracker::find_known_issue(known, impl, id, version);
   };
   const auto torch_0d = tracker::count_cell(tracker.implementations[1], "mixed_0d", lookup);
   EXPECT_EQ(torch_0d.total, 4);

@@ -59,6 +59,20 @@ TEST(KnownIssues, LookupFollowsBothGlobs) {
   EXPECT_FALSE(find_known_issue(known, "python:jax.numpy", "mixed.linalg.solve").has_value());
 }
 
+// An issue a release fixed explains the failures of earlier releases only: NumPy 2.0's scalars
+// without .device (numpy/numpy#26850, fixed in 2.1) are not the cause of a 2.4 failure.
+TEST(KnownIssues, AnIssueFixedInAReleaseExplainsEarlierReleasesOnly) {
+  const auto known = load_known_issues(kRepositoryFile);
+  const auto numpy_20 = find_known_issue(known, "python:numpy", "propagate.add", "2.0.2");
+  ASSERT_TRUE(numpy_20.has_value());
+  EXPECT_EQ(numpy_20->url, "https://github.com/numpy/numpy/issues/26850");
+  EXPECT_EQ(numpy_20->fixed_in, "2.1.0");
+  EXPECT_FALSE(find_known_issue(known, "python:numpy", "propagate.add", "2.1.0").has_value());
+  EXPECT_FALSE(find_known_issue(known, "python:numpy", "propagate.add", "2.4.6").has_value());
+  // Without a version (an expectations file's entry) every entry applies.
+  EXPECT_TRUE(find_known_issue(known, "python:numpy", "propagate.add").has_value());
+}
+
 TEST(KnownIssues, BadFilesAreTrackerErrors) {
   const auto dir = testing::scratch_dir("known-issues");
   EXPECT_THROW(load_known_issues((dir / "missing.json").string()), TrackerError);

@@ -8,11 +8,13 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "build_locations.hpp"
 #include "conformance/route_differences.hpp"
+#include "tracker/machine_kind.hpp"
 #include "tracker/render_html.hpp"
 #include "tracker/render_public.hpp"
 #include "tracker_test_data.hpp"
@@ -56,7 +58,7 @@ TEST(PublicPage, OneSectionPerLibraryWithARowPerRun) {
   EXPECT_THAT(page, HasSubstr("| `python:torch` 1.13.0a0 | debian12 |"));
   EXPECT_THAT(page, HasSubstr("| `python:torch` 2.11.0 | gpu |"));
   EXPECT_THAT(page, HasSubstr("### `python:torch` 2.11.0 on gpu"));
-  EXPECT_THAT(page, HasSubstr("reports/gpu/tracker.json` (gpu): gpu-host"));
+  EXPECT_THAT(page, HasSubstr("- gpu: gpu-host (`reports/gpu/tracker.json`)"));
 }
 
 TEST(PublicPage, FailuresAreGroupedByCause) {
@@ -145,6 +147,46 @@ void expect_approved(const std::string& page, const std::string& file) {
   approved << in.rdbuf();
   EXPECT_EQ(page, approved.str()) << "the page differs from " << golden
                                   << "; review the change and rerun with ADC_UPDATE_GOLDEN=1";
+}
+
+// Today's release leads; an older release line (torch 1.13 beside 2.11) is folded below it, and
+// a library with a history of releases links it.
+TEST(PublicPage, TodaysReleaseLeadsAndOlderOnesAreFoldedBelow) {
+  const auto page =
+      render_public_markdown(torch_on_two_machines(), testing::torch_0d_issue(),
+                             {.fixed = {}, .libraries = {"torch"}, .page = "history/HISTORY.md"});
+  EXPECT_THAT(page, HasSubstr("| torch | `python:torch` 2.11.0 on gpu | 4 | `python:torch` "
+                              "1.13.0a0 on debian12 |"));
+  const auto today = page.find("### `python:torch` 2.11.0 on gpu");
+  const auto fold = page.find("<details><summary>Older releases: `python:torch` 1.13.0a0");
+  const auto older = page.find("### `python:torch` 1.13.0a0 on debian12");
+  ASSERT_NE(today, std::string::npos);
+  ASSERT_NE(fold, std::string::npos);
+  EXPECT_LT(today, fold);
+  EXPECT_LT(fold, older);
+  EXPECT_THAT(page, HasSubstr("What changed from `python:torch` 1.13.0a0 on debian12 to "
+                              "`python:torch` 2.11.0 on gpu"));
+  EXPECT_EQ(occurrences(page, "[history of releases](history/HISTORY.md)"), 1);  // torch's only
+}
+
+// The header names a machine by what it is: a record's kind line, or the same words from an
+// older record's lines.
+TEST(PublicPage, MachinesAreNamedByWhatTheyAre) {
+  EXPECT_EQ(machine_kind_of_record("date: x\nkind: 2-core VM, Debian 12\nhost: Linux 6.1\n"),
+            "2-core VM, Debian 12");
+  EXPECT_EQ(machine_kind_of_record("host: Linux 6.18 x86_64; 2 cores; 24 GiB\n"
+                                   "os: Debian GNU/Linux 12 (bookworm)\n"),
+            "2-core machine, Debian 12");
+  EXPECT_EQ(machine_kind_of_record("host: Linux\ngpu: NVIDIA H100 80GB HBM3, 580.1, 81559 MiB\n"),
+            "NVIDIA H100 80GB HBM3 GPU host");
+  EXPECT_EQ(machine_kind_of_record("date: x\n"), "");
+  const auto dir = testing::scratch_dir("machine_kind") / "pypi";
+  std::filesystem::create_directories(dir);
+  testing::write_file(dir / "machine.txt", "kind: 2-core VM, Debian 12\n");
+  auto sources = torch_on_two_machines();
+  sources[1].source = (dir / "tracker.json").string();
+  EXPECT_THAT(render_public_markdown(sources, testing::torch_0d_issue()),
+              HasSubstr("- pypi: 2-core VM, Debian 12; gpu-host ("));
 }
 
 TEST(PublicPage, MatchesTheApprovedPage) {

@@ -13,9 +13,9 @@
 
 namespace tracker {
 
-// The known issue behind a failure of `check_id` on `implementation`, if any.
-using KnownIssueLookup = std::function<std::optional<KnownIssue>(std::string_view implementation,
-                                                                 std::string_view check_id)>;
+// The known issue behind a failure of `check_id` on `implementation` at `version`, if any.
+using KnownIssueLookup = std::function<std::optional<KnownIssue>(
+    std::string_view implementation, std::string_view check_id, std::string_view version)>;
 
 // The lookup over a known-issues file.
 KnownIssueLookup lookup_in(const KnownIssues& known_issues);
@@ -42,10 +42,10 @@ bool is_failing(conformance::Status status);
 std::vector<std::string> families_of(const conformance::Tracker& tracker);
 
 // The known issue of a failing result: the lookup first, then the bug URL the run's
-// expectations gave it. `implementation` is the run's (its handshake's), which every result
-// shares.
+// expectations gave it. `implementation` and `version` are the run's (its handshake's), which
+// every result shares.
 std::optional<KnownIssue> known_issue_of(const conformance::CheckResult& result,
-                                         std::string_view implementation,
+                                         std::string_view implementation, std::string_view version,
                                          const KnownIssueLookup& lookup);
 
 // The cell of `family` for one implementation's run.

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tracker/merge.hpp"
+#include "tracker/versions.hpp"
 
 namespace tracker {
 
@@ -75,11 +76,6 @@ struct LibraryHistory {
 struct History {
   std::vector<LibraryHistory> libraries{};  // in the order their first run was given
 };
-
-// How two release numbers order: numeric parts as numbers ("2.10" after "2.9"), a missing part
-// as 0, a local label ignored ("2.13.0+cpu" is 2.13.0), a pre-release before its release
-// ("2.0rc1" before "2.0"). Negative, zero or positive, as strcmp.
-int compare_versions(std::string_view a, std::string_view b);
 
 // The history of every implementation the sources hold, one release per run. Throws
 // TrackerError when one implementation's release is in two sources (or twice in one).

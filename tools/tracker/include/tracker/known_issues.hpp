@@ -23,6 +23,10 @@ struct KnownIssue {
   // A failure no upstream issue explains yet: the title of the report drafted for it. The public
   // page prints each draft with the spec sentence and a reproduction, ready to file at `url`.
   std::string draft{};
+  // The release that fixed it, where one did: the entry explains failures of earlier releases
+  // only (NumPy 2.0's scalars without .device, fixed in 2.1), so a failure of that release or a
+  // later one is not taken for it. "" for an issue no release has fixed.
+  std::string fixed_in{};
 };
 
 struct KnownIssues {
@@ -34,9 +38,11 @@ KnownIssues known_issues_from_json(const nlohmann::json& json, std::string_view 
 // Reads and checks the file; throws TrackerError (missing file, not JSON, wrong schema).
 KnownIssues load_known_issues(const std::string& path);
 
-// The first entry whose globs match both (glob_match: '*' crosses dots).
+// The first entry whose globs match both (glob_match: '*' crosses dots) and, when `version` is
+// given, that no release up to it fixed (KnownIssue::fixed_in).
 std::optional<KnownIssue> find_known_issue(const KnownIssues& known_issues,
                                            std::string_view implementation,
-                                           std::string_view check_id);
+                                           std::string_view check_id,
+                                           std::string_view version = {});
 
 }  // namespace tracker

@@ -16,12 +16,19 @@
 
 namespace tracker {
 
+// What the public page takes from the history of releases (tracker history), when there is one.
+struct PublicHistory {
+  std::vector<FixedIssue> fixed{};       // listed after the upstream issues (fixed_in.hpp)
+  std::vector<std::string> libraries{};  // libraries whose sections link the history page
+  std::string page{};                    // the history page's link from the public page
+};
+
 // `sources` are committed runs (reports/<machine>/tracker.json): the machine is the name of each
-// file's directory. Libraries appear in the order of their first run. `fixed` (fixed_in.hpp, from
-// the history of releases) is listed after the upstream issues, linking `history_page`.
+// file's directory. Libraries appear in the order of their first run; in a library's section its
+// runs of today's releases come first, newest first, and older release lines (another major
+// version, or two minor versions behind) are folded below them.
 std::string render_public_markdown(const std::vector<SourceTracker>& sources,
                                    const KnownIssues& known_issues,
-                                   const std::vector<FixedIssue>& fixed = {},
-                                   const std::string& history_page = {});
+                                   const PublicHistory& history = {});
 
 }  // namespace tracker
