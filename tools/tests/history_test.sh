@@ -57,6 +57,15 @@ sweep >"$scratch/third.log" 2>&1 || { cat "$scratch/third.log"; fail "the resume
 [[ $(grep -c ": have it" "$scratch/third.log") == 3 ]] || { cat "$scratch/third.log"; fail "the resumed sweep did not run 2.4.6 alone"; }
 grep -q "No changes" "$scratch/third.log" || { cat "$scratch/third.log"; fail "the resumed sweep saw changes"; }
 
+# One release alone, as a job of the CI matrix runs it; and the matrix's list of them.
+sweep fakerelease=2.4.6 >"$scratch/one.log" 2>&1 || { cat "$scratch/one.log"; fail "one release alone failed"; }
+[[ $(grep -c ": have it" "$scratch/one.log") == 1 ]] || { cat "$scratch/one.log"; fail "fakerelease=2.4.6 swept more than 2.4.6"; }
+HISTORY_LOCK="$scratch/history.lock" tools/history --matrix | /usr/bin/python3 -c '
+import json, sys
+assert json.load(sys.stdin)[:2] == [{"library": "fakerelease", "release": "2.3.5"},
+                                    {"library": "fakerelease", "release": "2.4.6"}]' ||
+  fail "--matrix does not list the lock's releases"
+
 status=0
 sweep nosuchlib >"$scratch/bad.log" 2>&1 || status=$?
 [[ $status == 2 && $(wc -l <"$scratch/bad.log") == 1 ]] || { cat "$scratch/bad.log"; fail "an unknown library is not one line and exit 2"; }
