@@ -20,6 +20,15 @@ run_in_shards() {  # parts, command, arguments...
   return "$status"
 }
 
+# One part of a run in parts (run_in_shards adds K/N and K): PROGRAM ARGUMENTS --python PYTHON
+# --seed SEED --quiet --shard K/N, its tracker, JUnit and log in OUT (tracker.partK.json,
+# junit.partK.xml, partK.log).
+conformance_part() {  # conformance program, seed, out, python, arguments..., K/N, K
+  local program=$1 seed=$2 out=$3 python=$4 shard=${*: -2:1} part=${*: -1}
+  "$program" "${@:5:$#-6}" --python "$python" --seed "$seed" --quiet --shard "$shard" \
+    --json "$out/tracker.part$part.json" --junit "$out/junit.part$part.xml" >"$out/part$part.log" 2>&1
+}
+
 # DIR/tracker.json joined from the PARTS (none: DIR/tracker.json is already whole), then each of
 # FORMATS ("md", "html") rendered beside it: TRACKER.md, tracker.html. The status is 2 when the
 # parts do not join.

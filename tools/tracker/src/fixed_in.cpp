@@ -6,13 +6,6 @@
 #include "tracker/markdown_text.hpp"
 
 namespace tracker {
-namespace {
-
-bool failing(std::string_view status) {
-  return status == "fail" || status == "error" || status == "crash" || status == "timeout";
-}
-
-}  // namespace
 
 std::vector<FixedIssue> fixed_issues(const History& history, const KnownIssues& known_issues) {
   std::vector<FixedIssue> fixed;
@@ -31,7 +24,7 @@ std::vector<FixedIssue> fixed_issues(const History& history, const KnownIssues& 
       Use& use = by_url[known->url];
       use.issue.url = known->url;
       use.issue.implementation = library.implementation;
-      if (failing(check.stretches.back().status)) {
+      if (is_failing_status(check.stretches.back().status)) {
         use.still_failing = true;
         continue;
       }
@@ -40,8 +33,9 @@ std::vector<FixedIssue> fixed_issues(const History& history, const KnownIssues& 
       if (compare_versions(check.fixed_in, use.issue.fixed_in) > 0 || use.issue.fixed_in.empty())
         use.issue.fixed_in = check.fixed_in;
       for (const auto& stretch : check.stretches)
-        if (failing(stretch.status) && (use.issue.last_failing.empty() ||
-                                        compare_versions(stretch.to, use.issue.last_failing) > 0))
+        if (is_failing_status(stretch.status) &&
+            (use.issue.last_failing.empty() ||
+             compare_versions(stretch.to, use.issue.last_failing) > 0))
           use.issue.last_failing = stretch.to;
     }
     for (const auto& url : order) {

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "tracker/cells.hpp"
 #include "tracker/error.hpp"
 
 namespace tracker {
@@ -18,10 +19,6 @@ std::string history_status(Status status) {
   if (status == Status::xfail) return "fail";
   if (status == Status::xpass) return "pass";
   return std::string(conformance::name(status));
-}
-
-bool is_failing(std::string_view status) {
-  return status == "fail" || status == "error" || status == "crash" || status == "timeout";
 }
 
 ReleaseRun release_of(const conformance::ImplementationRun& run, const conformance::RunInfo& info) {
@@ -40,7 +37,7 @@ ReleaseRun release_of(const conformance::ImplementationRun& run, const conforman
     FamilyCounts& counts = release.families[result.info.family];
     if (status == "pass")
       ++counts.pass;
-    else if (is_failing(status))
+    else if (is_failing_status(status))
       ++counts.fail;
     else
       ++counts.not_judged;
@@ -70,7 +67,7 @@ void add_checks(CheckHistory& check, const std::vector<ReleaseRun>& releases,
   if (stretches.size() > 1) check.last_change = stretches.back().from;
   bool passed = false, failing = false;  // failing: since the last pass
   for (const Stretch& stretch : stretches) {
-    if (is_failing(stretch.status)) {
+    if (is_failing_status(stretch.status)) {
       if (passed && !failing) check.regressed_in = stretch.from;
       failing = true;
     } else if (stretch.status == "pass") {
@@ -79,8 +76,9 @@ void add_checks(CheckHistory& check, const std::vector<ReleaseRun>& releases,
     }
   }
   if (stretches.size() > 1 && stretches.back().status == "pass") {
-    const bool failed_before = std::any_of(stretches.begin(), stretches.end() - 1,
-                                           [](const Stretch& s) { return is_failing(s.status); });
+    const bool failed_before =
+        std::any_of(stretches.begin(), stretches.end() - 1,
+                    [](const Stretch& s) { return is_failing_status(s.status); });
     if (failed_before) check.fixed_in = stretches.back().from;
   }
 }
@@ -184,6 +182,11 @@ History build_history(const std::vector<SourceTracker>& sources,
     history.libraries.push_back(std::move(runs.history));
   }
   return history;
+}
+
+bool is_failing_status(std::string_view status) {
+  const auto known = conformance::status_from_name(status);
+  return known.has_value() && is_failing(*known);
 }
 
 std::string describe(const CheckHistory& check) {

@@ -51,8 +51,9 @@ void write_library(std::string& out, const LibraryHistory& library) {
     out += "\n";
     for (auto it = library.releases.rbegin(); it != library.releases.rend(); ++it) {
       const ReleaseRun& release = *it;
-      const int failing = count(release, "fail") + count(release, "error") +
-                          count(release, "crash") + count(release, "timeout");
+      int failing = 0;
+      for (const auto& [status, checks] : release.summary)
+        if (is_failing_status(status)) failing += checks;
       out += "| " + cell_text(release.version) + " | " +
              (release.declares.empty() ? "-" : cell_text(release.declares)) + " | " +
              cell_text(release.judged_by) + " | " + std::to_string(count(release, "pass")) + " | " +

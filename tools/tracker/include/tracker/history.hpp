@@ -82,6 +82,10 @@ struct History {
 History build_history(const std::vector<SourceTracker>& sources,
                       const std::vector<LeftOut>& left_out);
 
+// Whether a history status ("fail", "absent", ...) is a failing one: cells.hpp's is_failing, read
+// from its name ("absent" is none).
+bool is_failing_status(std::string_view status);
+
 // The stretches in words: "fails in 2.0.2-2.2.6, passes from 2.3.5"; "passes in every release
 // (2.0.2-2.4.6)" for one stretch.
 std::string describe(const CheckHistory& check);

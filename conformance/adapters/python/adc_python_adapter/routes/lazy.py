@@ -33,15 +33,15 @@ def run_program(env, steps):
     run = Run(env, read_values=False)
     run.raw_errors = getattr(steps, "raw_errors", False)
     outcomes = run_steps(run, steps)
-    lazy = {i: [x for x in produced if isinstance(x, dask.array.Array)]
-            for i, produced in enumerate(run.outputs)
-            if produced and outcomes[i].get("status") == "ok"}
-    lazy = {i: arrays for i, arrays in lazy.items() if arrays}
+    lazy = {}  # step -> its dask arrays
+    for i, produced in enumerate(run.outputs):
+        arrays = [x for x in produced or () if isinstance(x, dask.array.Array)]
+        if arrays and outcomes[i].get("status") == "ok":
+            lazy[i] = arrays
     if not lazy:
         return outcomes
-    try:
-        computed = dict(zip(lazy, _split(dask.compute(*[x for xs in lazy.values() for x in xs]),
-                                         [len(xs) for xs in lazy.values()])))
+    try:  # one compute of every step's list: dask hands back the lists, computed
+        computed = dict(zip(lazy, dask.compute(*lazy.values())))
     except KeyboardInterrupt:
         raise
     except BaseException:
@@ -68,10 +68,3 @@ def _values(env, computed):
     except Exception:  # values that cannot be read are none, as on the eager route
         return None
 
-
-def _split(flat, lengths):
-    parts, start = [], 0
-    for length in lengths:
-        parts.append(flat[start:start + length])
-        start += length
-    return parts
