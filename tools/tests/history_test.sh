@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tools/history on a lock of its own (a stage of tools/test): two releases of a fake library
 # (python_fakes/fakerelease.py, whose version is its environment's numpy and whose release on
-# numpy 2.3 has a bug the next one fixes), a module that does not import and a pin no index has.
+# numpy 2.3 has a bug the next one fixes), array_api_compat.numpy over two numpy releases (a
+# wrapper's series of the library under it), a module that does not import and a pin no index has.
 # It checks: each release that cannot run is one "left out" line and the sweep goes on; the
 # history names the fix; a second sweep runs nothing and says "No changes."; a sweep killed in a
 # release (its "done" marker missing) runs that release alone again; an unknown library is one
@@ -11,10 +12,16 @@ cd "$(dirname "$0")/../.."
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 cat >"$scratch/history.lock" <<'LOCK'
+[numpy 2.3.5] array_api_compat.numpy
+numpy==2.3.5
+array-api-compat==1.16.0
 [fakerelease 2.3.5] fakerelease
 numpy==2.3.5
 [fakerelease 2.4.6] fakerelease
 numpy==2.4.6
+[numpy 2.4.6] array_api_compat.numpy
+numpy==2.4.6
+array-api-compat==1.16.0
 [nomodule 1.0] no_such_module_adc
 numpy==2.4.6
 [nowheel 0.0.1] fakexp
@@ -43,18 +50,25 @@ like = {c["id"]: c for c in fake["checks"]}["like.zeros_like"]
 assert like.get("fixed_in") == "2.4.6", like
 assert like["change"] == "fails in 2.3.5, passes from 2.4.6", like
 assert [o["release"] for o in libraries["python:no_such_module_adc"]["left_out"]] == ["1.0"]
+# array_api_compat.numpy's runs read as numpy's releases (the handshake's backend), under compat.
+wrapped = [l for l in history["libraries"] if l.get("releases_of") == "numpy"]
+assert len(wrapped) == 1 and wrapped[0]["implementation"] == "python:array_api_compat.numpy", wrapped
+assert [(r["version"], r["wrapper_version"]) for r in wrapped[0]["releases"]] == \
+    [("2.3.5", "1.16.0"), ("2.4.6", "1.16.0")], wrapped[0]["releases"]
 assert [o["release"] for o in libraries["python:fakexp"]["left_out"]] == ["0.0.1"]
 PY
 grep -q "fixed in 2.4.6" "$scratch/reports/HISTORY.md" || fail "HISTORY.md does not name the fix"
+grep -q "^## numpy through \`python:array_api_compat.numpy\`" "$scratch/reports/HISTORY.md" ||
+  fail "HISTORY.md has no section of numpy's releases under array_api_compat.numpy"
 
 sweep >"$scratch/second.log" 2>&1 || { cat "$scratch/second.log"; fail "the second sweep failed"; }
-[[ $(grep -c ": have it" "$scratch/second.log") == 4 ]] || { cat "$scratch/second.log"; fail "the second sweep ran a release again"; }
+[[ $(grep -c ": have it" "$scratch/second.log") == 6 ]] || { cat "$scratch/second.log"; fail "the second sweep ran a release again"; }
 grep -q "No changes" "$scratch/second.log" || { cat "$scratch/second.log"; fail "the second sweep saw changes"; }
 
 # Killed while it ran 2.4.6: no "done" marker there.
 rm "$scratch"/cache/runs/fakerelease/2.4.6/*/done
 sweep >"$scratch/third.log" 2>&1 || { cat "$scratch/third.log"; fail "the resumed sweep failed"; }
-[[ $(grep -c ": have it" "$scratch/third.log") == 3 ]] || { cat "$scratch/third.log"; fail "the resumed sweep did not run 2.4.6 alone"; }
+[[ $(grep -c ": have it" "$scratch/third.log") == 5 ]] || { cat "$scratch/third.log"; fail "the resumed sweep did not run 2.4.6 alone"; }
 grep -q "No changes" "$scratch/third.log" || { cat "$scratch/third.log"; fail "the resumed sweep saw changes"; }
 
 # One release alone, as a job of the CI matrix runs it; and the matrix's list of them.
@@ -62,7 +76,8 @@ sweep fakerelease=2.4.6 >"$scratch/one.log" 2>&1 || { cat "$scratch/one.log"; fa
 [[ $(grep -c ": have it" "$scratch/one.log") == 1 ]] || { cat "$scratch/one.log"; fail "fakerelease=2.4.6 swept more than 2.4.6"; }
 HISTORY_LOCK="$scratch/history.lock" tools/history --matrix | /usr/bin/python3 -c '
 import json, sys
-assert json.load(sys.stdin)[:2] == [{"library": "fakerelease", "release": "2.3.5"},
+assert json.load(sys.stdin)[:3] == [{"library": "numpy", "release": "2.3.5"},
+                                    {"library": "fakerelease", "release": "2.3.5"},
                                     {"library": "fakerelease", "release": "2.4.6"}]' ||
   fail "--matrix does not list the lock's releases"
 

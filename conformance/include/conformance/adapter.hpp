@@ -34,6 +34,10 @@ struct Handshake {
   std::string implementation{};  // the --impl spec it answers to: "strict", "python:numpy"
   std::string library{};         // "strict", "numpy", "torch"
   std::string library_version{};
+  // A wrapper namespace (array_api_compat.numpy) names the library whose arrays it hands out and
+  // that library's version ("numpy", "1.26.4"): its behaviour is both's. "" for any other.
+  std::string backend_library{};
+  std::string backend_version{};
   std::string spec_version{};  // the standard version it claims, e.g. "2024.12"
   std::vector<DeviceDescription> devices{};
   // Index of the default device; nullopt when the library says None (allowed from 2025.12).

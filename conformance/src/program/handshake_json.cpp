@@ -60,6 +60,9 @@ void to_json(nlohmann::json& j, const Handshake& handshake) {
        {"features", features_to_json(handshake.features)},
        {"operations", handshake.operations},
        {"devices_container", handshake.devices_container}};
+  // Only for a wrapper namespace, so that every other handshake reads as before.
+  if (!handshake.backend_library.empty())
+    j["backend"] = {{"library", handshake.backend_library}, {"version", handshake.backend_version}};
   // Only when true, so that every other handshake reads as before.
   if (handshake.compiles_per_shape) j["compiles_per_shape"] = true;
   // Only on a compiled route, so that every eager handshake reads as before.
@@ -88,6 +91,10 @@ void from_json(const nlohmann::json& j, Handshake& handshake) {
   // Optional: handshakes and trackers written before these keys existed lack them.
   read.devices_container = j.value("devices_container", "");
   read.compiles_per_shape = j.value("compiles_per_shape", false);
+  if (const auto backend = j.find("backend"); backend != j.end()) {
+    backend->at("library").get_to(read.backend_library);
+    backend->at("version").get_to(read.backend_version);
+  }
   read.route = j.value("route", "");
   read.route_unavailable = j.value("route_unavailable", "");
   if (const auto peer = j.find("peer"); peer != j.end()) {

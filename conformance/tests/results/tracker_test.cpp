@@ -155,6 +155,25 @@ TEST(WriteTracker, SchemaRejectsInvalidTrackers) {
   check_invalid("numeric_seed.json", numeric_seed, "is not of type 'string'");
 }
 
+// A wrapper namespace's backend (array_api_compat.numpy over NumPy 1.26) is in the schema, whole.
+TEST(WriteTracker, AWrappersBackendValidatesAndAHalfOneDoesNot) {
+  Tracker tracker = sample_tracker();
+  tracker.implementations[0].handshake.backend_library = "numpy";
+  tracker.implementations[0].handshake.backend_version = "1.26.4";
+  const auto path = testing::temp_path("backend.json");
+  write_tracker(tracker, path);
+  const auto validation = testing::validate_tracker_file(path);
+  EXPECT_EQ(validation.exit_code, 0) << validation.output;
+
+  nlohmann::json half = to_json(tracker);
+  half["implementations"][0]["handshake"]["backend"].erase("version");
+  const auto half_path = testing::temp_path("half_backend.json");
+  std::ofstream(half_path) << half.dump(2);
+  const auto rejected = testing::validate_tracker_file(half_path);
+  EXPECT_EQ(rejected.exit_code, 1) << rejected.output;
+  EXPECT_THAT(rejected.output, HasSubstr("'version' is a required property"));
+}
+
 TEST(WriteTracker, NamesAPathItCannotWrite) {
   try {
     write_tracker(sample_tracker(), "/nonexistent-directory/tracker.json");

@@ -287,11 +287,12 @@ Subcommand add_publish(CLI::App& app) {
                       "shows fixed are listed with the release, linking HISTORY.md beside it");
   command->add_option("--history-link", o->history_link,
                       "the link to the history page (default: HISTORY.md beside --history, "
-                      "relative to --markdown)");
+                      "relative to --markdown and to --html)");
   return {command, [o](std::ostream& out, std::ostream&) {
             const auto sources = load_sources(o->files);
             const auto known = known_issues_for(o->known_issues);
             PublicHistory history;
+            HtmlHistory html_history;
             if (!o->history.empty()) {
               const auto json = nlohmann::json::parse(read_text_file(o->history), nullptr, false);
               if (json.is_discarded()) throw TrackerError(o->history + ": not JSON");
@@ -299,20 +300,24 @@ Subcommand add_publish(CLI::App& app) {
               history.fixed = fixed_issues(read, known);
               for (const auto& library : read.libraries)
                 if (!library.releases.empty()) history.libraries.push_back(library.library);
-              // The page beside the history JSON, relative to the public page.
+              // The page beside the history JSON, relative to each public page.
               namespace fs = std::filesystem;
-              history.page =
-                  !o->history_link.empty()
-                      ? o->history_link
-                      : fs::relative(fs::absolute(o->history).parent_path() / "HISTORY.md",
-                                     fs::absolute(o->markdown).parent_path())
-                            .generic_string();
+              const auto link_from = [&](const std::string& page) {
+                return !o->history_link.empty()
+                           ? o->history_link
+                           : fs::relative(fs::absolute(o->history).parent_path() / "HISTORY.md",
+                                          fs::absolute(page).parent_path())
+                                 .generic_string();
+              };
+              history.page = link_from(o->markdown);
+              html_history = {.libraries = {history.libraries.begin(), history.libraries.end()},
+                              .page = o->html.empty() ? "" : link_from(o->html)};
             }
             write_text(o->markdown, render_public_markdown(sources, known, history));
             out << "wrote " << o->markdown;
             if (!o->html.empty()) {
               const auto rows = publish_rows(sources);
-              write_text(o->html, render_html(rows.tracker, known, rows.machines));
+              write_text(o->html, render_html(rows.tracker, known, rows.machines, html_history));
               out << " and " << o->html;
             }
             out << " from " << sources.size() << " runs\n";
@@ -322,7 +327,7 @@ Subcommand add_publish(CLI::App& app) {
 
 Subcommand add_history(CLI::App& app) {
   struct Options {
-    std::vector<std::string> files, left_out;
+    std::vector<std::string> files, left_out, wrapped;
     std::string json, markdown;
   };
   auto o = std::make_shared<Options>();
@@ -331,23 +336,32 @@ Subcommand add_history(CLI::App& app) {
       "each library's device behaviour across its releases, from one run per release "
       "(tools/history): per check, the releases where its status held and where it last "
       "changed, regressions named; or a history JSON written before, rendered again");
+  command->add_option("files", o->files,
+                      "tracker JSON files (or journals), one run per (implementation, release); or "
+                      "one history JSON");
   command
-      ->add_option("files", o->files,
-                   "tracker JSON files (or journals), one run per (implementation, release); or "
-                   "one history JSON")
-      ->required();
-  command->add_option("--left-out", o->left_out,
-                      "releases the sweep could not run: JSON lines of implementation, release, "
-                      "why (repeatable)");
+      ->add_option("--wrapped", o->wrapped,
+                   "a run of a wrapper namespace (array_api_compat.numpy) read as a release of "
+                   "the library under it (its handshake's backend: NumPy 1.26), in a series "
+                   "of its own (repeatable)")
+      ->allow_extra_args(false);  // one file each: the runs given after it are not wrapped
+  command
+      ->add_option("--left-out", o->left_out,
+                   "releases the sweep could not run: JSON lines of implementation, release, "
+                   "why (repeatable)")
+      ->allow_extra_args(false);
   command->add_option("--json", o->json, "write the history JSON here");
   command->add_option("--markdown", o->markdown, "write the history page here");
   return {command, [o](std::ostream& out, std::ostream&) {
             History history;
-            const std::string first = read_text_file(o->files.front());
+            if (o->files.empty() && o->wrapped.empty())
+              throw TrackerError("history: no runs, --wrapped runs or history JSON given");
+            const std::string first =
+                o->files.empty() ? std::string() : read_text_file(o->files.front());
             const auto json = nlohmann::json::parse(first, nullptr, false);
             if (!json.is_discarded() && json.is_object() && json.contains("schema") &&
                 json["schema"] == kHistorySchema) {
-              if (o->files.size() > 1 || !o->left_out.empty())
+              if (o->files.size() > 1 || !o->left_out.empty() || !o->wrapped.empty())
                 throw TrackerError(o->files.front() +
                                    ": a history JSON is rendered alone, without runs or "
                                    "--left-out");
@@ -357,7 +371,7 @@ Subcommand add_history(CLI::App& app) {
               for (const auto& file : o->left_out)
                 for (auto& one : parse_left_out(read_text_file(file), file))
                   left_out.push_back(std::move(one));
-              history = build_history(load_sources(o->files), left_out);
+              history = build_history(load_sources(o->files), left_out, load_sources(o->wrapped));
             }
             if (!o->json.empty()) write_text(o->json, to_json(history).dump(1) + "\n");
             if (!o->markdown.empty()) write_text(o->markdown, render_history_markdown(history));

@@ -23,7 +23,7 @@ std::vector<FixedIssue> fixed_issues(const History& history, const KnownIssues& 
       if (!by_url.contains(known->url)) order.push_back(known->url);
       Use& use = by_url[known->url];
       use.issue.url = known->url;
-      use.issue.implementation = library.implementation;
+      use.issue.implementation = series_label(library);
       if (is_failing_status(check.stretches.back().status)) {
         use.still_failing = true;
         continue;

@@ -21,8 +21,16 @@ std::string history_status(Status status) {
   return std::string(conformance::name(status));
 }
 
-ReleaseRun release_of(const conformance::ImplementationRun& run, const conformance::RunInfo& info) {
-  ReleaseRun release{.version = run.handshake.library_version,
+// The release a run stands for: the library's version, or in a series of a wrapper's backend
+// releases the backend's.
+std::string version_of(const conformance::ImplementationRun& run, bool wrapped) {
+  return wrapped ? run.handshake.backend_version : run.handshake.library_version;
+}
+
+ReleaseRun release_of(const conformance::ImplementationRun& run, const conformance::RunInfo& info,
+                      bool wrapped) {
+  ReleaseRun release{.version = version_of(run, wrapped),
+                     .wrapper_version = wrapped ? run.handshake.library_version : "",
                      .declares = run.handshake.spec_version,
                      .judged_by = conformance::judged_by(run).version,
                      .host = info.host,
@@ -113,50 +121,82 @@ T field(const nlohmann::json& json, const char* key, std::string_view source) {
 }  // namespace
 
 History build_history(const std::vector<SourceTracker>& sources,
-                      const std::vector<LeftOut>& left_out) {
-  std::vector<std::string> order;
-  std::map<std::string, Runs> by_implementation;
-  std::map<std::pair<std::string, std::string>, std::string> seen;  // (impl, release) -> source
+                      const std::vector<LeftOut>& left_out,
+                      const std::vector<SourceTracker>& wrapped) {
+  // A series: the implementation, and the library whose releases it runs ("" its own).
+  using Series = std::pair<std::string, std::string>;
+  std::vector<Series> order;
+  std::map<Series, Runs> by_series;
+  std::map<std::pair<Series, std::string>, std::string> seen;  // (series, release) -> source
   struct Found {
     const conformance::ImplementationRun* run;
     const conformance::RunInfo* info;
+    bool wrapped;
   };
-  std::map<std::string, std::vector<Found>> found;
-  for (const auto& source : sources) {
-    for (const auto& run : source.tracker.implementations) {
-      const std::string implementation = conformance::run_label(run.handshake);
-      const auto [at, added] =
-          seen.emplace(std::pair{implementation, run.handshake.library_version}, source.source);
-      if (!added)
-        throw TrackerError(source.source + " and " + at->second + " both hold " + implementation +
-                           " " + run.handshake.library_version +
-                           ": a history takes one run per release");
-      if (!by_implementation.contains(implementation)) {
-        order.push_back(implementation);
-        by_implementation[implementation].history = {.implementation = implementation,
-                                                     .library = run.handshake.library};
+  std::map<Series, std::vector<Found>> found;
+  const auto add_series = [&](const Series& series, const std::string& library) {
+    if (by_series.contains(series)) return;
+    order.push_back(series);
+    by_series[series].history = {
+        .implementation = series.first, .library = library, .releases_of = series.second};
+  };
+  const auto add_sources = [&](const std::vector<SourceTracker>& files, bool is_wrapped) {
+    for (const auto& source : files) {
+      for (const auto& run : source.tracker.implementations) {
+        const std::string implementation = conformance::run_label(run.handshake);
+        if (is_wrapped && run.handshake.backend_library.empty())
+          throw TrackerError(source.source + ": " + implementation +
+                             " names no backend: only a wrapper namespace's run "
+                             "(array_api_compat.numpy) is a release of the library under it");
+        const Series series{implementation, is_wrapped ? run.handshake.backend_library : ""};
+        const std::string version = version_of(run, is_wrapped);
+        const auto [at, added] = seen.emplace(std::pair{series, version}, source.source);
+        if (!added)
+          throw TrackerError(source.source + " and " + at->second + " both hold " + implementation +
+                             " " + version +
+                             (is_wrapped ? " (" + series.second + "'s release)" : "") +
+                             ": a history takes one run per release");
+        add_series(series, is_wrapped ? run.handshake.backend_library : run.handshake.library);
+        found[series].push_back({&run, &source.tracker.run, is_wrapped});
       }
-      found[implementation].push_back({&run, &source.tracker.run});
     }
-  }
+  };
+  add_sources(sources, false);
+  add_sources(wrapped, true);
   for (const LeftOut& out : left_out) {
-    if (!by_implementation.contains(out.implementation)) {
-      order.push_back(out.implementation);
-      std::string library = out.implementation.substr(out.implementation.find(':') + 1);
+    const Series series{out.implementation, out.releases_of};
+    std::string library = out.releases_of;
+    if (library.empty()) {
+      library = out.implementation.substr(out.implementation.find(':') + 1);
       library = library.substr(0, library.find('@'));
-      by_implementation[out.implementation].history = {.implementation = out.implementation,
-                                                       .library = library};
     }
-    by_implementation[out.implementation].history.left_out.push_back(out);
+    add_series(series, library);
+    by_series[series].history.left_out.push_back(out);
+  }
+
+  // A wrapper's series of another library's releases follows that library's own series, where
+  // there is one (numpy's releases under array_api_compat.numpy after python:numpy).
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    if (order[i].second.empty()) continue;
+    const auto own = std::find_if(
+        order.begin(), order.begin() + static_cast<std::ptrdiff_t>(i), [&](const Series& other) {
+          return other.second.empty() && by_series[other].history.library == order[i].second;
+        });
+    if (own == order.begin() + static_cast<std::ptrdiff_t>(i)) continue;
+    // After the own series and the wrapped series already placed behind it.
+    auto at = own + 1;
+    while (at != order.begin() + static_cast<std::ptrdiff_t>(i) && !at->second.empty())
+      ++at;
+    std::rotate(at, order.begin() + static_cast<std::ptrdiff_t>(i),
+                order.begin() + static_cast<std::ptrdiff_t>(i) + 1);
   }
 
   History history;
-  for (const std::string& implementation : order) {
-    Runs& runs = by_implementation[implementation];
-    auto& runs_found = found[implementation];
+  for (const Series& series : order) {
+    Runs& runs = by_series[series];
+    auto& runs_found = found[series];
     std::stable_sort(runs_found.begin(), runs_found.end(), [](const Found& a, const Found& b) {
-      return compare_versions(a.run->handshake.library_version, b.run->handshake.library_version) <
-             0;
+      return compare_versions(version_of(*a.run, a.wrapped), version_of(*b.run, b.wrapped)) < 0;
     });
     std::set<std::string> listed;
     for (auto it = runs_found.rbegin(); it != runs_found.rend(); ++it)  // newest first
@@ -164,7 +204,7 @@ History build_history(const std::vector<SourceTracker>& sources,
         if (listed.insert(result.info.id).second)
           runs.checks.emplace_back(result.info.id, result.info.family);
     for (const Found& run : runs_found) {
-      runs.history.releases.push_back(release_of(*run.run, *run.info));
+      runs.history.releases.push_back(release_of(*run.run, *run.info, run.wrapped));
       auto& statuses = runs.statuses.emplace_back();
       for (const auto& result : run.run->results)
         statuses.emplace(result.info.id, history_status(result.status));
@@ -182,6 +222,12 @@ History build_history(const std::vector<SourceTracker>& sources,
     history.libraries.push_back(std::move(runs.history));
   }
   return history;
+}
+
+std::string series_label(const LibraryHistory& library) {
+  return library.releases_of.empty()
+             ? library.implementation
+             : library.implementation + " over " + library.releases_of + "'s releases";
 }
 
 bool is_failing_status(std::string_view status) {
@@ -213,15 +259,17 @@ nlohmann::json to_json(const History& history) {
       for (const auto& [family, counts] : release.families)
         families[family] = nlohmann::json::object(
             {{"pass", counts.pass}, {"fail", counts.fail}, {"not_judged", counts.not_judged}});
-      releases.push_back({{"version", release.version},
-                          {"declares", release.declares},
-                          {"judged_by", release.judged_by},
-                          {"host", release.host},
-                          {"finished", release.finished},
-                          {"seed", std::to_string(release.seed)},
-                          {"examples", release.examples},
-                          {"summary", release.summary},
-                          {"families", families}});
+      nlohmann::json entry = {{"version", release.version},
+                              {"declares", release.declares},
+                              {"judged_by", release.judged_by},
+                              {"host", release.host},
+                              {"finished", release.finished},
+                              {"seed", std::to_string(release.seed)},
+                              {"examples", release.examples},
+                              {"summary", release.summary},
+                              {"families", families}};
+      if (!release.wrapper_version.empty()) entry["wrapper_version"] = release.wrapper_version;
+      releases.push_back(std::move(entry));
     }
     nlohmann::json left_out = nlohmann::json::array();
     for (const auto& out : library.left_out)
@@ -241,11 +289,13 @@ nlohmann::json to_json(const History& history) {
       if (!check.fixed_in.empty()) entry["fixed_in"] = check.fixed_in;
       checks.push_back(std::move(entry));
     }
-    libraries.push_back({{"implementation", library.implementation},
-                         {"library", library.library},
-                         {"releases", releases},
-                         {"left_out", left_out},
-                         {"checks", checks}});
+    nlohmann::json entry = {{"implementation", library.implementation},
+                            {"library", library.library},
+                            {"releases", releases},
+                            {"left_out", left_out},
+                            {"checks", checks}};
+    if (!library.releases_of.empty()) entry["releases_of"] = library.releases_of;
+    libraries.push_back(std::move(entry));
   }
   return {{"schema", kHistorySchema}, {"libraries", libraries}};
 }
@@ -259,9 +309,11 @@ History history_from_json(const nlohmann::json& json, std::string_view source) {
     LibraryHistory& library = history.libraries.emplace_back();
     library.implementation = field<std::string>(entry, "implementation", source);
     library.library = field<std::string>(entry, "library", source);
+    library.releases_of = entry.value("releases_of", "");
     for (const auto& r : field<nlohmann::json>(entry, "releases", source)) {
       ReleaseRun& release = library.releases.emplace_back();
       release.version = field<std::string>(r, "version", source);
+      release.wrapper_version = r.value("wrapper_version", "");
       release.declares = field<std::string>(r, "declares", source);
       release.judged_by = field<std::string>(r, "judged_by", source);
       release.host = field<std::string>(r, "host", source);
@@ -280,7 +332,8 @@ History history_from_json(const nlohmann::json& json, std::string_view source) {
     for (const auto& out : field<nlohmann::json>(entry, "left_out", source))
       library.left_out.push_back({.implementation = library.implementation,
                                   .release = field<std::string>(out, "release", source),
-                                  .why = field<std::string>(out, "why", source)});
+                                  .why = field<std::string>(out, "why", source),
+                                  .releases_of = library.releases_of});
     for (const auto& c : field<nlohmann::json>(entry, "checks", source)) {
       CheckHistory& check = library.checks.emplace_back();
       check.id = field<std::string>(c, "id", source);
@@ -306,9 +359,12 @@ std::vector<LeftOut> parse_left_out(std::string_view text, std::string_view sour
     const std::string where = std::string(source) + " line " + std::to_string(number);
     const auto json = nlohmann::json::parse(line, nullptr, false);
     if (json.is_discarded()) throw TrackerError(where + ": not JSON");
+    if (json.contains("releases_of") && !json["releases_of"].is_string())
+      throw TrackerError(where + ": \"releases_of\" has the wrong type");
     left_out.push_back({.implementation = field<std::string>(json, "implementation", where),
                         .release = field<std::string>(json, "release", where),
-                        .why = field<std::string>(json, "why", where)});
+                        .why = field<std::string>(json, "why", where),
+                        .releases_of = json.value("releases_of", "")});
   }
   return left_out;
 }

@@ -1,6 +1,7 @@
 #include "tracker/render_history.hpp"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 #include "tracker/history.hpp"
@@ -34,7 +35,22 @@ int count(const ReleaseRun& release, const char* status) {
 }
 
 void write_library(std::string& out, const LibraryHistory& library) {
-  out += "\n## " + cell_text(library.library) + " (" + code(library.implementation) + ")\n\n";
+  if (library.releases_of.empty()) {
+    out += "\n## " + cell_text(library.library) + " (" + code(library.implementation) + ")\n\n";
+  } else {
+    // A wrapper over the releases of the library under it: which wrapper releases ran them.
+    std::vector<std::string> wrappers;
+    for (const auto& release : library.releases)
+      if (std::find(wrappers.begin(), wrappers.end(), release.wrapper_version) == wrappers.end())
+        wrappers.push_back(release.wrapper_version);
+    std::string under;
+    for (const auto& version : wrappers)
+      under += (under.empty() ? "" : ", ") + cell_text(version);
+    out += "\n## " + cell_text(library.library) + " through " + code(library.implementation) +
+           "\n\nReleases of " + cell_text(library.releases_of) + " under the wrapper namespace " +
+           code(library.implementation) + (under.empty() ? "" : " " + under) +
+           ": what a user of the wrapper gets on each.\n\n";
+  }
   if (library.releases.empty()) {
     out += "No release ran.\n";
   } else {
@@ -120,9 +136,24 @@ std::string render_history_markdown(const History& history) {
                  cell_text(library.releases.back().version) + ")";
     else
       releases = "0";
-    out += "| " + code(library.implementation) + " | " + releases + " | " +
+    out += "| " + code(series_label(library)) + " | " + releases + " | " +
            std::to_string(library.left_out.size()) + " | " + std::to_string(changed) + " | " +
            std::to_string(regressions) + " |\n";
+  }
+  // Where the releases ran (provenance: tools/history's comparison leaves hosts out).
+  std::map<std::string, int> hosts;
+  for (const auto& library : history.libraries)
+    for (const auto& release : library.releases)
+      ++hosts[release.host.empty() ? "(not recorded)" : release.host];
+  if (!hosts.empty()) {
+    out += "\nRan on: ";
+    bool first = true;
+    for (const auto& [host, releases] : hosts) {
+      out += (first ? "" : "; ") + cell_text(host, 200) + " (" + std::to_string(releases) +
+             " release run" + (releases == 1 ? "" : "s") + ")";
+      first = false;
+    }
+    out += ".\n";
   }
   for (const auto& library : history.libraries)
     write_library(out, library);

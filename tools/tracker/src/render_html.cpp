@@ -3,9 +3,11 @@
 #include "tracker/render_html.hpp"
 
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "tracker/pair_matrix.hpp"
+#include "tracker/versions.hpp"
 
 namespace tracker {
 namespace {
@@ -49,6 +51,8 @@ pre { background: #f6f6f6; padding: 0.4em; white-space: pre-wrap; font-size: 0.8
 dl { margin: 0.2em 0; } dt { font-weight: 600; } dd { margin-left: 1em; }
 .legend span { display: inline-block; padding: 0.1em 0.5em; margin-right: 0.5em; }
 .run { font-size: 0.85em; color: #444; }
+details.older { margin-top: 1em; }
+details.older > summary { font-weight: 600; }
 )";
 
 // Expands or collapses every drill-down, and hides known failures on request. Works on the
@@ -183,11 +187,14 @@ void write_cell(std::ostream& out, std::size_t index, const ImplementationRun& r
 }
 
 void write_implementation_header(std::ostream& out, const ImplementationRun& run,
-                                 const std::string& machine) {
+                                 const std::string& machine, const std::string& history_page) {
   const auto& handshake = run.handshake;
   out << "<th class=\"implementation\" scope=\"row\">" << escape_html(handshake.implementation)
       << "<div class=\"meta\">" << escape_html(handshake.library) << " "
       << escape_html(handshake.library_version);
+  if (!handshake.backend_library.empty())
+    out << " over " << escape_html(handshake.backend_library) << " "
+        << escape_html(handshake.backend_version);
   if (!handshake.spec_version.empty()) {
     out << ", spec " << escape_html(handshake.spec_version);
   }
@@ -204,7 +211,47 @@ void write_implementation_header(std::ostream& out, const ImplementationRun& run
     }
   }
   if (!machine.empty()) out << "<br>machine: " << escape_html(machine);
+  if (!history_page.empty())
+    out << "<br><a class=\"history\" href=\"" << escape_html(history_page)
+        << "\">history of releases</a>";
   out << "</div></th>\n";
+}
+
+// The library a row belongs to, as the Markdown page groups them.
+std::string library_of(const ImplementationRun& run) {
+  return run.handshake.library.empty() ? run.handshake.implementation : run.handshake.library;
+}
+
+// The rows in display order: libraries in the order of their first run, each library's runs
+// newest release first; today's releases in `current`, older release lines in `older`
+// (is_older_release), as the Markdown page splits them. Indices into the tracker's runs.
+struct RowOrder {
+  std::vector<std::size_t> current{};
+  std::vector<std::size_t> older{};
+};
+
+RowOrder row_order(const Tracker& tracker) {
+  std::vector<std::string> libraries;
+  std::map<std::string, std::vector<std::size_t>> rows;
+  for (std::size_t i = 0; i < tracker.implementations.size(); ++i) {
+    const std::string library = library_of(tracker.implementations[i]);
+    if (!rows.contains(library)) libraries.push_back(library);
+    rows[library].push_back(i);
+  }
+  const auto version = [&](std::size_t i) -> const std::string& {
+    return tracker.implementations[i].handshake.library_version;
+  };
+  RowOrder order;
+  for (const auto& library : libraries) {
+    auto& indices = rows[library];
+    std::stable_sort(indices.begin(), indices.end(), [&](std::size_t a, std::size_t b) {
+      return compare_versions(version(a), version(b)) > 0;
+    });
+    for (std::size_t i : indices)
+      (is_older_release(version(i), version(indices.front())) ? order.older : order.current)
+          .push_back(i);
+  }
+  return order;
 }
 
 // The notes of rows that differ from the same library through another route (torch through C++
@@ -323,7 +370,7 @@ std::string escape_html(std::string_view text) {
 }
 
 std::string render_html(const Tracker& all_runs, const KnownIssueLookup& lookup,
-                        const std::vector<std::string>& all_machines) {
+                        const std::vector<std::string>& all_machines, const HtmlHistory& history) {
   // Pair runs (--peer) have no row: they are the producer x consumer table after the matrix.
   std::vector<std::string> machines = all_machines;
   const Tracker tracker = without_pair_runs(all_runs, &machines);
@@ -345,22 +392,45 @@ std::string render_html(const Tracker& all_runs, const KnownIssueLookup& lookup,
       << "<label><input type=\"checkbox\" onchange=\"onlyNew(this.checked)\"> "
       << "only failures without a known issue</label></p>\n";
   // The matrix scrolls inside its box, the implementation column fixed, so that every family is
-  // reachable at any width (chromium_check.py proves it at 1280 px).
-  out << "<div class=\"matrix-box\" id=\"matrix-box\">\n<table class=\"matrix\" id=\"matrix\">\n"
-      << "<thead><tr><th class=\"corner\">implementation</th>";
-  for (const auto& family : families) {
-    out << "<th scope=\"col\">" << escape_html(family) << "</th>";
-  }
-  out << "</tr></thead>\n<tbody>\n";
-  for (std::size_t i = 0; i < tracker.implementations.size(); ++i) {
-    const auto& run = tracker.implementations[i];
-    out << "<tr>\n";
-    write_implementation_header(out, run, i < machines.size() ? machines[i] : std::string());
+  // reachable at any width (chromium_check.py proves it at 1280 px). Today's releases lead; older
+  // release lines are a second table, folded below. A cell's id keeps its run's index.
+  const RowOrder order = row_order(tracker);
+  const auto write_table = [&](const std::string& id, const std::vector<std::size_t>& rows) {
+    out << "<div class=\"matrix-box\" id=\"" << id << "-box\">\n<table class=\"matrix\" id=\"" << id
+        << "\">\n<thead><tr><th class=\"corner\">implementation</th>";
     for (const auto& family : families)
-      write_cell(out, i, run, family, lookup);
-    out << "</tr>\n";
+      out << "<th scope=\"col\">" << escape_html(family) << "</th>";
+    out << "</tr></thead>\n<tbody>\n";
+    for (std::size_t i : rows) {
+      const auto& run = tracker.implementations[i];
+      out << "<tr>\n";
+      write_implementation_header(
+          out, run, i < machines.size() ? machines[i] : std::string(),
+          history.libraries.contains(library_of(run)) ? history.page : std::string());
+      for (const auto& family : families)
+        write_cell(out, i, run, family, lookup);
+      out << "</tr>\n";
+    }
+    out << "</tbody>\n</table>\n</div>\n";
+  };
+  write_table("matrix", order.current);
+  if (!order.older.empty()) {
+    out << "<details class=\"older\" id=\"older-releases\"><summary>Older releases: "
+        << order.older.size() << " run" << (order.older.size() == 1 ? "" : "s")
+        << " of earlier release lines (";
+    for (std::size_t k = 0; k < order.older.size(); ++k) {
+      const auto& handshake = tracker.implementations[order.older[k]].handshake;
+      out << (k == 0 ? "" : "; ") << escape_html(handshake.implementation) << " "
+          << escape_html(handshake.library_version);
+    }
+    out << ")</summary>\n";
+    write_table("older-matrix", order.older);
+    out << "</details>\n";
   }
-  out << "</tbody>\n</table>\n</div>\n";
+  if (!history.page.empty())
+    out << "<p>Release by release, check by check, for every release since 2024: the <a "
+           "href=\""
+        << escape_html(history.page) << "\">history of releases</a>.</p>\n";
   write_route_notes(out, tracker);
   for (const auto& [machine, runs] : pair_runs_by_machine(all_runs, all_machines))
     write_pair_matrix(out, runs, lookup, machine);
@@ -369,8 +439,8 @@ std::string render_html(const Tracker& all_runs, const KnownIssueLookup& lookup,
 }
 
 std::string render_html(const Tracker& tracker, const KnownIssues& known_issues,
-                        const std::vector<std::string>& machines) {
-  return render_html(tracker, lookup_in(known_issues), machines);
+                        const std::vector<std::string>& machines, const HtmlHistory& history) {
+  return render_html(tracker, lookup_in(known_issues), machines, history);
 }
 
 }  // namespace tracker

@@ -92,8 +92,13 @@ std::string runs_table(const std::vector<Run>& runs) {
     const auto& handshake = run.run->handshake;
     const auto judged = conformance::judged_by(*run.run);
     text += fmt::format(
-        "| {} {} | {} | {} | {} | {} | {} | {} | {} |\n", code(handshake.implementation),
-        cell_text(handshake.library_version), cell_text(run.machine), devices_of(handshake),
+        "| {} {}{} | {} | {} | {} | {} | {} | {} | {} |\n", code(handshake.implementation),
+        cell_text(handshake.library_version),
+        // A wrapper's run: the library under it, whose release decides as much.
+        handshake.backend_library.empty() ? std::string()
+                                          : " over " + cell_text(handshake.backend_library) + " " +
+                                                cell_text(handshake.backend_version),
+        cell_text(run.machine), devices_of(handshake),
         judged.version.empty() ? std::string("-")
                                : cell_text(judged.version) + " (" + cell_text(judged.basis) + ")",
         count(*run.run, is_passing), count(*run.run, is_failing), count(*run.run, is_unsupported),

@@ -157,7 +157,96 @@ TEST(History, LeftOutReleasesAreListedWithWhy) {
   EXPECT_TRUE(history.libraries[1].releases.empty());
   const std::string page = render_history_markdown(history);
   EXPECT_THAT(page, HasSubstr("- 1.26: no wheel"));
+  EXPECT_THAT(page, HasSubstr("\nRan on: vm (1 release run).\n"));
   EXPECT_THAT(page, HasSubstr("No release ran."));
+}
+
+// A run of array_api_compat.numpy (version `wrapper`) over NumPy `backend`.
+SourceTracker compat_over(const std::string& wrapper, const std::string& backend,
+                          const std::vector<std::pair<std::string, Status>>& statuses) {
+  SourceTracker source = release(wrapper, statuses);
+  auto& handshake = source.tracker.implementations.at(0).handshake;
+  handshake.implementation = "python:array_api_compat.numpy";
+  handshake.library = "array_api_compat.numpy";
+  handshake.backend_library = "numpy";
+  handshake.backend_version = backend;
+  for (auto& result : source.tracker.implementations.at(0).results)
+    result.implementation = handshake.implementation;
+  source.source = "runs/compat-" + wrapper + "-numpy-" + backend + ".json";
+  return source;
+}
+
+TEST(History, WrappedRunsAreReleasesOfTheLibraryUnderTheWrapper) {
+  // compat's own releases over NumPy 2.4, and compat 1.16 over NumPy's releases: two series of
+  // one implementation, each ordered by its own versions.
+  const History history =
+      build_history({compat_over("1.15.0", "2.4.6", {{"propagate.add", Status::pass}}),
+                     compat_over("1.16.0", "2.4.6", {{"propagate.add", Status::pass}})},
+                    {{.implementation = "python:array_api_compat.numpy",
+                      .release = "1.25.2",
+                      .why = "no wheel",
+                      .releases_of = "numpy"}},
+                    {compat_over("1.16.0", "2.0.2", {{"propagate.add", Status::pass}}),
+                     compat_over("1.16.0", "1.26.4", {{"propagate.add", Status::fail}})});
+  ASSERT_EQ(history.libraries.size(), 2u);
+  const LibraryHistory& own = history.libraries[0];
+  EXPECT_EQ(own.releases_of, "");
+  EXPECT_EQ(own.releases.size(), 2u);
+  const LibraryHistory& numpy = history.libraries[1];
+  EXPECT_EQ(numpy.implementation, "python:array_api_compat.numpy");
+  EXPECT_EQ(numpy.library, "numpy");
+  EXPECT_EQ(numpy.releases_of, "numpy");
+  ASSERT_EQ(numpy.releases.size(), 2u);
+  EXPECT_EQ(numpy.releases[0].version, "1.26.4");
+  EXPECT_EQ(numpy.releases[0].wrapper_version, "1.16.0");
+  ASSERT_EQ(numpy.left_out.size(), 1u);
+  EXPECT_EQ(numpy.checks.at(0).fixed_in, "2.0.2");
+  EXPECT_EQ(series_label(numpy), "python:array_api_compat.numpy over numpy's releases");
+
+  const std::string page = render_history_markdown(history);
+  EXPECT_THAT(page, HasSubstr("## numpy through `python:array_api_compat.numpy`"));
+  EXPECT_THAT(page,
+              HasSubstr("under the wrapper namespace `python:array_api_compat.numpy` 1.16.0"));
+  EXPECT_THAT(page, HasSubstr("| `python:array_api_compat.numpy over numpy's releases` | 2 ("));
+  const nlohmann::json json = to_json(history);
+  EXPECT_EQ(json["libraries"][1]["releases_of"], "numpy");
+  EXPECT_EQ(json["libraries"][1]["releases"][0]["wrapper_version"], "1.16.0");
+  EXPECT_FALSE(json["libraries"][0].contains("releases_of"));
+  EXPECT_EQ(to_json(history_from_json(json, "history.json")), json);
+}
+
+TEST(History, AWrappersSeriesOfALibrarysReleasesFollowsThatLibrarysOwn) {
+  SourceTracker numpy = release("2.4.6", {});
+  numpy.tracker.implementations.at(0).handshake.implementation = "python:numpy";
+  numpy.tracker.implementations.at(0).handshake.library = "numpy";
+  const History history = build_history({numpy, compat_over("1.16.0", "2.4.6", {})}, {},
+                                        {compat_over("1.16.0", "1.26.4", {})});
+  ASSERT_EQ(history.libraries.size(), 3u);
+  EXPECT_EQ(history.libraries[0].implementation, "python:numpy");
+  EXPECT_EQ(history.libraries[1].releases_of, "numpy");
+  EXPECT_EQ(history.libraries[2].implementation, "python:array_api_compat.numpy");
+  EXPECT_EQ(history.libraries[2].releases_of, "");
+}
+
+TEST(History, AWrappedRunMustNameItsBackend) {
+  EXPECT_THROW(build_history({}, {}, {release("1.0", {})}), TrackerError);
+  // The same backend release twice under one wrapper series is one release twice.
+  EXPECT_THROW(
+      build_history({}, {},
+                    {compat_over("1.15.0", "2.0.2", {}), compat_over("1.16.0", "2.0.2", {})}),
+      TrackerError);
+}
+
+TEST(History, ALeftOutLineMayNameTheLibraryUnderAWrapper) {
+  const auto left = parse_left_out(
+      R"({"implementation": "python:array_api_compat.numpy", "release": "1.25.2", "why": "x", "releases_of": "numpy"})",
+      "left-out.jsonl");
+  ASSERT_EQ(left.size(), 1u);
+  EXPECT_EQ(left[0].releases_of, "numpy");
+  EXPECT_THROW(
+      parse_left_out(R"({"implementation": "p", "release": "1", "why": "x", "releases_of": 1})",
+                     "left-out.jsonl"),
+      TrackerError);
 }
 
 TEST(History, OneReleaseTwiceIsAnError) {

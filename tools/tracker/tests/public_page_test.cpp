@@ -61,6 +61,20 @@ TEST(PublicPage, OneSectionPerLibraryWithARowPerRun) {
   EXPECT_THAT(page, HasSubstr("- gpu: gpu-host (`reports/gpu/tracker.json`)"));
 }
 
+// A wrapper's run names the library under it and its release, in the Markdown table and in the
+// HTML row: array_api_compat 1.16 over NumPy 1.26 and over 2.4 behave apart.
+TEST(PublicPage, AWrappersRowNamesTheLibraryUnderIt) {
+  auto sources = torch_on_two_machines();
+  auto& handshake = sources.at(1).tracker.implementations.at(0).handshake;
+  handshake.backend_library = "numpy";
+  handshake.backend_version = "1.26.4";
+  const auto page = render_public_markdown(sources, testing::torch_0d_issue());
+  EXPECT_THAT(page, HasSubstr("| `python:torch` 2.11.0 over numpy 1.26.4 | gpu |"));
+  const auto rows = publish_rows(sources);
+  EXPECT_THAT(render_html(rows.tracker, testing::torch_0d_issue(), rows.machines),
+              HasSubstr("torch 2.11.0 over numpy 1.26.4<br>"));
+}
+
 TEST(PublicPage, FailuresAreGroupedByCause) {
   const auto page = render_public_markdown(torch_on_two_machines(), testing::torch_0d_issue());
   // Both mixed_0d failures are one group behind the known issue; the rest are new, per family.
@@ -198,8 +212,45 @@ TEST(PublicPage, MatchesTheApprovedPage) {
 // reports/tracker.html.
 TEST(PublicPage, MatchesTheApprovedHtml) {
   const auto rows = publish_rows(torch_on_two_machines());
-  expect_approved(render_html(rows.tracker, testing::torch_0d_issue(), rows.machines),
+  expect_approved(render_html(rows.tracker, testing::torch_0d_issue(), rows.machines,
+                              {.libraries = {"torch"}, .page = "history/HISTORY.md"}),
                   "small-public.html");
+}
+
+// The HTML matrix as the Markdown page: torch 2.11 leads, torch 1.13 (an older major version) is
+// a table of its own, folded below; its cells keep their run's index; torch's rows link the
+// history.
+TEST(PublicPage, TheHtmlLeadsWithTodaysReleaseAndFoldsOlderOnes) {
+  const auto rows = publish_rows(torch_on_two_machines());
+  std::string old_cell, new_cell;  // "id=\"cell-<index>-": the runs of torch 1.13 and 2.11
+  for (std::size_t i = 0; i < rows.tracker.implementations.size(); ++i) {
+    const auto& handshake = rows.tracker.implementations[i].handshake;
+    if (handshake.library != "torch") continue;
+    (handshake.library_version == "2.11.0" ? new_cell : old_cell) =
+        "id=\"cell-" + std::to_string(i) + "-";
+  }
+  ASSERT_FALSE(old_cell.empty() || new_cell.empty());
+  const std::string page = render_html(rows.tracker, testing::torch_0d_issue(), rows.machines,
+                                       {.libraries = {"torch"}, .page = "history/HISTORY.md"});
+  const auto main_table = page.find("<table class=\"matrix\" id=\"matrix\">");
+  const auto folded = page.find("<details class=\"older\" id=\"older-releases\">");
+  const auto older_table = page.find("<table class=\"matrix\" id=\"older-matrix\">");
+  ASSERT_NE(main_table, std::string::npos);
+  ASSERT_NE(folded, std::string::npos);
+  ASSERT_LT(main_table, folded);
+  ASSERT_LT(folded, older_table);
+  const auto newest_row = page.find("torch 2.11.0", main_table);
+  EXPECT_LT(newest_row, folded);
+  EXPECT_GT(page.find(old_cell, main_table), older_table) << "1.13's cells are below";
+  EXPECT_LT(page.find(new_cell, main_table), folded) << "2.11's cells lead";
+  EXPECT_THAT(page, HasSubstr("Older releases: 1 run of earlier release lines (python:torch "
+                              "1.13.0a0)"));
+  EXPECT_EQ(occurrences(page, "href=\"history/HISTORY.md\">history of releases</a>"), 3)
+      << "each torch row and the paragraph below the matrix";
+  // Without a history, no link.
+  EXPECT_EQ(occurrences(render_html(rows.tracker, testing::torch_0d_issue(), rows.machines),
+                        "history of releases"),
+            0);
 }
 
 }  // namespace

@@ -29,6 +29,23 @@ def library_version(module):
         return ""
 
 
+# Namespaces that wrap another library's arrays: a run of one is also a run of the library under
+# it, whose version decides as much as the wrapper's (array_api_compat.numpy over NumPy 1.26 or
+# 2.4), so the handshake names both.
+WRAPPER_PACKAGES = ("array_api_compat",)
+
+
+def backend_of(env):
+    """{"library", "version"} of the library whose arrays a wrapper namespace hands out, or None
+    for a namespace with arrays of its own."""
+    if env.module.split(".")[0] not in WRAPPER_PACKAGES or env.fresh is None:
+        return None
+    package = type(env.fresh).__module__.split(".")[0]
+    if package in WRAPPER_PACKAGES:
+        return None
+    return {"library": package, "version": library_version(package)}
+
+
 def in_standard_order(names):
     """Dtype names in the standard's order, any other name after them by name. info.dtypes()
     answers with a dict whose key order some libraries take from a set (JAX's changes with each
@@ -166,6 +183,9 @@ def describe(env, implementation, operations):
         "devices_container": devices_container(env),
     }
     # Only when set, so that every other handshake reads as before.
+    backend = backend_of(env)
+    if backend is not None:
+        description["backend"] = backend
     if env.hint.get("compiles_per_shape"):
         description["compiles_per_shape"] = True
     route = getattr(env, "route", "eager")

@@ -13,7 +13,7 @@ namespace tracker {
 
 struct FixedIssue {
   std::string url{};
-  std::string implementation{};
+  std::string implementation{};       // the history series (series_label): "python:numpy"
   std::string fixed_in{};             // the release from which every one of its checks passes
   std::string last_failing{};         // the newest release where one of them failed
   std::vector<std::string> checks{};  // the checks it explained, that now pass

@@ -23,6 +23,9 @@ struct LeftOut {
   std::string implementation{};  // "python:numpy"
   std::string release{};
   std::string why{};
+  // A release of the library under a wrapper namespace ("numpy" for array_api_compat.numpy over
+  // NumPy 1.26); "" for a release of the implementation's own library.
+  std::string releases_of{};
 };
 
 // How a release's checks of one family came out: judged ones passing and failing, the rest
@@ -34,7 +37,9 @@ struct FamilyCounts {
 };
 
 struct ReleaseRun {
-  std::string version{};    // the library's version, as its handshake reports it
+  std::string version{};  // the library's version, as its handshake reports it
+  // In a series of a wrapper's backend releases: the wrapper's own version ("1.16.0"), else "".
+  std::string wrapper_version{};
   std::string declares{};   // its __array_api_version__ ("" for none)
   std::string judged_by{};  // the spec version the suite judged it by
   std::string host{};
@@ -68,6 +73,9 @@ struct CheckHistory {
 struct LibraryHistory {
   std::string implementation{};  // "python:numpy", the route included ("python:jax.numpy@jit")
   std::string library{};         // "numpy"
+  // "" when the releases are the implementation's own; the library under a wrapper namespace
+  // when they are that library's ("numpy": array_api_compat.numpy over NumPy 1.26, 2.0, ...).
+  std::string releases_of{};
   std::vector<ReleaseRun> releases{};  // oldest first
   std::vector<LeftOut> left_out{};     // oldest first
   std::vector<CheckHistory> checks{};  // in the newest release's order, then older-only ones
@@ -77,10 +85,16 @@ struct History {
   std::vector<LibraryHistory> libraries{};  // in the order their first run was given
 };
 
-// The history of every implementation the sources hold, one release per run. Throws
-// TrackerError when one implementation's release is in two sources (or twice in one).
+// The history of every implementation the sources hold, one release per run. The runs of
+// `wrapped` are runs of a wrapper namespace read as releases of the library under it (its
+// handshake's backend): a series of their own beside the wrapper's releases. Throws TrackerError
+// when one series' release is in two sources (or twice in one), or a wrapped run names no backend.
 History build_history(const std::vector<SourceTracker>& sources,
-                      const std::vector<LeftOut>& left_out);
+                      const std::vector<LeftOut>& left_out,
+                      const std::vector<SourceTracker>& wrapped = {});
+
+// "python:array_api_compat.numpy", or "python:array_api_compat.numpy over numpy's releases".
+std::string series_label(const LibraryHistory& library);
 
 // Whether a history status ("fail", "absent", ...) is a failing one: cells.hpp's is_failing, read
 // from its name ("absent" is none).
