@@ -222,15 +222,9 @@ std::string library_of(const ImplementationRun& run) {
   return run.handshake.library.empty() ? run.handshake.implementation : run.handshake.library;
 }
 
-// The rows in display order: libraries in the order of their first run, each library's runs
-// newest release first; today's releases in `current`, older release lines in `older`
-// (is_older_release), as the Markdown page splits them. Indices into the tracker's runs.
-struct RowOrder {
-  std::vector<std::size_t> current{};
-  std::vector<std::size_t> older{};
-};
-
-RowOrder row_order(const Tracker& tracker) {
+// The rows in display order: libraries in the order of their first run, each library's runs split
+// as the Markdown page splits them (by_release_line). Indices into the tracker's runs.
+ReleaseLines row_order(const Tracker& tracker) {
   std::vector<std::string> libraries;
   std::map<std::string, std::vector<std::size_t>> rows;
   for (std::size_t i = 0; i < tracker.implementations.size(); ++i) {
@@ -238,18 +232,17 @@ RowOrder row_order(const Tracker& tracker) {
     if (!rows.contains(library)) libraries.push_back(library);
     rows[library].push_back(i);
   }
-  const auto version = [&](std::size_t i) -> const std::string& {
-    return tracker.implementations[i].handshake.library_version;
-  };
-  RowOrder order;
+  ReleaseLines order;
   for (const auto& library : libraries) {
-    auto& indices = rows[library];
-    std::stable_sort(indices.begin(), indices.end(), [&](std::size_t a, std::size_t b) {
-      return compare_versions(version(a), version(b)) > 0;
-    });
+    const auto& indices = rows[library];
+    std::vector<std::string> versions;
     for (std::size_t i : indices)
-      (is_older_release(version(i), version(indices.front())) ? order.older : order.current)
-          .push_back(i);
+      versions.push_back(tracker.implementations[i].handshake.library_version);
+    const ReleaseLines lines = by_release_line(versions);
+    for (std::size_t k : lines.current)
+      order.current.push_back(indices[k]);
+    for (std::size_t k : lines.older)
+      order.older.push_back(indices[k]);
   }
   return order;
 }
@@ -394,7 +387,7 @@ std::string render_html(const Tracker& all_runs, const KnownIssueLookup& lookup,
   // The matrix scrolls inside its box, the implementation column fixed, so that every family is
   // reachable at any width (chromium_check.py proves it at 1280 px). Today's releases lead; older
   // release lines are a second table, folded below. A cell's id keeps its run's index.
-  const RowOrder order = row_order(tracker);
+  const ReleaseLines order = row_order(tracker);
   const auto write_table = [&](const std::string& id, const std::vector<std::size_t>& rows) {
     out << "<div class=\"matrix-box\" id=\"" << id << "-box\">\n<table class=\"matrix\" id=\"" << id
         << "\">\n<thead><tr><th class=\"corner\">implementation</th>";

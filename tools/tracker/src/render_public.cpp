@@ -290,17 +290,16 @@ struct LibraryRuns {
   std::vector<Run> older{};
 };
 
-LibraryRuns by_release(std::vector<Run> runs) {
-  std::stable_sort(runs.begin(), runs.end(), [](const Run& a, const Run& b) {
-    return compare_versions(a.run->handshake.library_version, b.run->handshake.library_version) > 0;
-  });
-  LibraryRuns split;
+LibraryRuns by_release(const std::vector<Run>& runs) {
+  std::vector<std::string> versions;
   for (const auto& run : runs)
-    (is_older_release(run.run->handshake.library_version,
-                      runs.front().run->handshake.library_version)
-         ? split.older
-         : split.current)
-        .push_back(run);
+    versions.push_back(run.run->handshake.library_version);
+  const ReleaseLines lines = by_release_line(versions);
+  LibraryRuns split;
+  for (std::size_t i : lines.current)
+    split.current.push_back(runs[i]);
+  for (std::size_t i : lines.older)
+    split.older.push_back(runs[i]);
   return split;
 }
 

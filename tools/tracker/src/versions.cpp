@@ -1,5 +1,6 @@
 #include "tracker/versions.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <string>
@@ -63,6 +64,20 @@ bool is_older_release(std::string_view version, std::string_view newest) {
   if (part(a, 0) != part(b, 0)) return part(a, 0) < part(b, 0);
   // 0.x libraries (JAX) count their minor releases as others count major ones.
   return part(b, 0) == 0 && part(a, 1) + 3 <= part(b, 1);
+}
+
+ReleaseLines by_release_line(const std::vector<std::string>& versions) {
+  std::vector<std::size_t> order(versions.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return compare_versions(versions[a], versions[b]) > 0;
+  });
+  ReleaseLines lines;
+  for (std::size_t i : order)
+    (is_older_release(versions[i], versions[order.front()]) ? lines.older : lines.current)
+        .push_back(i);
+  return lines;
 }
 
 }  // namespace tracker

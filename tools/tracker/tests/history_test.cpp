@@ -74,6 +74,14 @@ TEST(History, OlderReleaseLinesAreAnEarlierMajorVersion) {
   EXPECT_TRUE(is_older_release("0.4.38", "0.11.2"));
 }
 
+TEST(History, ReleaseLinesAreNewestFirstWithOlderLinesApart) {
+  // torch 1.13 (an earlier major version) is an older line; equal versions keep their order.
+  const ReleaseLines lines = by_release_line({"1.13.0a0", "2.11.0", "2.13.0+cpu", "2.13.0"});
+  EXPECT_EQ(lines.current, (std::vector<std::size_t>{2, 3, 1}));
+  EXPECT_EQ(lines.older, (std::vector<std::size_t>{0}));
+  EXPECT_TRUE(by_release_line({}).current.empty());
+}
+
 RC_GTEST_PROP(History, VersionOrderIsAntisymmetric, (unsigned a, unsigned b, unsigned c)) {
   const std::string x = std::to_string(a % 5) + "." + std::to_string(b % 12);
   const std::string y = std::to_string(b % 5) + "." + std::to_string(c % 12) + ".1";

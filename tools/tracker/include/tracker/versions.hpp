@@ -2,7 +2,10 @@
 // "2022.12.1+dfsg"): their order, and which are an older release line.
 #pragma once
 
+#include <cstddef>
+#include <string>
 #include <string_view>
+#include <vector>
 
 namespace tracker {
 
@@ -17,5 +20,14 @@ int compare_versions(std::string_view a, std::string_view b);
 // a platform can install differs (NumPy 2.5 and JAX 0.11 need Python 3.12; the GPU host has
 // torch 2.11).
 bool is_older_release(std::string_view version, std::string_view newest);
+
+// One library's runs as the public pages show them, by the index of each run's version in
+// `versions`: newest first, today's release lines in `current` and older ones (is_older_release
+// against the newest) in `older`; runs of equal versions keep their order.
+struct ReleaseLines {
+  std::vector<std::size_t> current{};
+  std::vector<std::size_t> older{};
+};
+ReleaseLines by_release_line(const std::vector<std::string>& versions);
 
 }  // namespace tracker
